@@ -1,0 +1,7 @@
+"""``python -m pegboard`` runs the command line."""
+
+import sys
+
+from pegboard.cli import main
+
+sys.exit(main())

@@ -1,0 +1,62 @@
+"""The Click command group and the one place where errors become one line and exit status 2."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from pegboard import __version__
+from pegboard.errors import PegboardError
+
+__all__ = ["cli", "run"]
+
+
+class OneLineErrors(click.Group):
+    """A group whose bad-input errors print one line on stderr and exit 2, never a traceback."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.exceptions.Exit as done:
+            return done.exit_code
+        except click.exceptions.Abort:
+            click.echo("pegboard: aborted", err=True)
+            return 130
+        except click.UsageError as error:
+            where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
+            click.echo(f"pegboard: error: {error.format_message()}{where}", err=True)
+            return 2
+        except click.ClickException as error:
+            click.echo(f"pegboard: error: {error.format_message()}", err=True)
+            return error.exit_code
+        except PegboardError as error:
+            click.echo(f"pegboard: error: {error}", err=True)
+            return 2
+        except BrokenPipeError:
+            return 0
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pegboard")
+def cli() -> None:
+    """pegboard: cribbage, five-card cribbage, Snailspace and Cribbage Square Solitaire."""
+
+
+def _register() -> None:
+    from pegboard.cli.score_cmd import score
+    from pegboard.cli.stats_cmd import stats
+
+    cli.add_command(score)
+    cli.add_command(stats)
+
+
+_register()
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    result = cli.main(args=argv if argv is not None else sys.argv[1:], prog_name="pegboard")
+    return result if isinstance(result, int) else 0

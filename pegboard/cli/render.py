@@ -1,0 +1,43 @@
+"""Rich helpers shared by the commands: coloured cards, score tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from pegboard.cards import Card
+from pegboard.scoring.items import Score
+
+__all__ = ["card_text", "cards_text", "score_table", "console"]
+
+_RED_SUITS = (1, 2)  # diamonds, hearts
+
+
+def console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False)
+
+
+def card_text(card: Card) -> Text:
+    """A card as ``5♥`` in red or black-on-default."""
+    return Text(card.symbol, style="bold red" if card.suit in _RED_SUITS else "bold")
+
+
+def cards_text(cards: Iterable[Card]) -> Text:
+    return Text(" ").join(card_text(card) for card in cards)
+
+
+def score_table(score: Score, title: str | None = None) -> Table:
+    """The itemised combinations of a score, with a running total."""
+    table = Table(title=title, show_footer=True, title_justify="left")
+    table.add_column("Combination", footer="Total")
+    table.add_column("Cards")
+    table.add_column("Points", justify="right", footer=str(score.total))
+    table.add_column("Running", justify="right")
+    running = 0
+    for item in score.items:
+        running += item.points
+        table.add_row(item.kind, cards_text(item.cards), str(item.points), str(running))
+    return table

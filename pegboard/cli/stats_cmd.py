@@ -1,0 +1,84 @@
+"""``pegboard stats``: exact statistics."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from pegboard.errors import RulesError
+from pegboard.rules import Rules
+from pegboard.stats import Distribution, hand_distribution
+
+__all__ = ["stats"]
+
+
+@click.group()
+def stats() -> None:
+    """Exact statistics of the games."""
+
+
+@stats.command()
+@click.option("--game", "-g", default="cribbage", show_default=True,
+              help="cribbage (four-card hands) or five-card (three-card hands).")
+@click.option("--crib", is_flag=True, help="Crib counts (four cards, five-card flush only).")
+@click.option("--json", "as_json", is_flag=True, help="Print the distribution as JSON.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a bar chart to this PNG file (needs the 'plot' extra).")
+def hands(game: str, crib: bool, as_json: bool, plot: Path | None) -> None:
+    """The exact distribution of show scores over every possible deal.
+
+    Every hand (or crib) with every starter is counted, never sampled: 12,994,800 deals for
+    four cards, 1,082,900 for five-card's three.
+    """
+    rules = Rules.preset(game)
+    if rules.family != "cribbage":
+        raise RulesError(f"game {game!r}: expected cribbage, cribbage-3, cribbage-4 or five-card")
+    started = time.perf_counter()
+    dist = hand_distribution(4 if crib else rules.kept_size, crib=crib,
+                             crib_four_flush=rules.crib_four_flush)
+    seconds = time.perf_counter() - started
+    what = f"{rules.name} {'crib' if crib else 'hand'}"
+    if plot is not None:
+        from pegboard.plots import plot_distribution
+
+        plot_distribution(dist, plot, title=f"Show scores of every {what} deal")
+    if as_json:
+        click.echo(json.dumps({"game": rules.name, "crib": crib, **dist.to_json(),
+                               "seconds": round(seconds, 3)}))
+        return
+    _print_distribution(dist, what, seconds, plot)
+
+
+def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Path | None) -> None:
+    from rich.table import Table
+
+    from pegboard.cli.render import console
+
+    table = Table(title=f"Every {what} deal: {dist.deals:,} deals", title_justify="left")
+    table.add_column("Score", justify="right")
+    table.add_column("Deals", justify="right")
+    table.add_column("Share", justify="right")
+    table.add_column("At least", justify="right")
+    table.add_column("")
+    peak = max(dist.counts)
+    remaining = dist.deals
+    for score, count in enumerate(dist.counts):
+        bar = "█" * round(30 * count / peak) if count else ""
+        table.add_row(str(score), f"{count:,}", f"{100 * count / dist.deals:.3g}%",
+                      f"{100 * remaining / dist.deals:.2f}%", f"[cyan]{bar}[/cyan]")
+        remaining -= count
+    out = console()
+    out.print(table)
+    mean = dist.mean
+    out.print(f"Mean [bold]{mean.numerator}/{mean.denominator}[/bold] = {float(mean):.6f}   "
+              f"standard deviation {dist.stdev:.6f}   median {dist.median}")
+    if dist.never:
+        out.print(f"Never scored: {', '.join(map(str, dist.never))}")
+    out.print(f"[dim]Counted exactly in {seconds:.2f} s.[/dim]")
+    if plot is not None:
+        out.print(f"Chart written to {plot}")
+
+

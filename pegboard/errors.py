@@ -1,0 +1,52 @@
+"""The exceptions pegboard raises for bad input.
+
+Every error is a :class:`ValueError` subclass whose message names the offending input and what
+was expected, so callers can catch ``ValueError`` broadly or a specific subclass narrowly.
+
+>>> from pegboard import Card
+>>> try:
+...     Card.parse("1X")
+... except CardError as error:
+...     print(error)
+invalid card '1X': expected a rank (A, 2-10, T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PegboardError",
+    "CardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "RulesError",
+    "IllegalActionError",
+    "RecordError",
+]
+
+
+class PegboardError(ValueError):
+    """Base class of every input error pegboard raises."""
+
+
+class CardError(PegboardError):
+    """A card token could not be parsed (ruling 2)."""
+
+
+class DuplicateCardError(CardError):
+    """The same card appears twice where cards must be distinct (ruling 2)."""
+
+
+class HandSizeError(PegboardError):
+    """A hand has the wrong number of cards for what was asked."""
+
+
+class RulesError(PegboardError):
+    """A rules object was built with an unknown preset or an invalid combination of options."""
+
+
+class IllegalActionError(PegboardError):
+    """An action is not legal in the current game state; the state is left unchanged."""
+
+
+class RecordError(PegboardError):
+    """A game record is malformed or describes an impossible game."""

@@ -1,0 +1,75 @@
+"""Charts (needs the ``plot`` extra: matplotlib). Imported only when a plot is asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pegboard.errors import PegboardError
+from pegboard.stats import Distribution
+
+__all__ = ["plot_distribution"]
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PegboardError("plotting needs matplotlib: pip install 'pegboard[plot]'") from None
+    return plt
+
+
+def plot_distribution(dist: Distribution, path: Path, *, title: str) -> None:
+    """A bar chart of a score distribution, shares in percent, with the mean and median marked."""
+    if path.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise PegboardError(f"plot file {str(path)!r}: expected a .png, .svg or .pdf name")
+    plt = _pyplot()
+    scores = range(len(dist.counts))
+    shares = [100 * n / dist.deals for n in dist.counts]
+    fig, ax = plt.subplots(figsize=(10, 5.2), dpi=150)
+    bars = ax.bar(scores, shares, color="#2f6f4f", edgecolor="#1d4632", width=0.8)
+    for score, bar in zip(scores, bars):
+        if dist.counts[score] == 0:
+            ax.text(score, 0.15, "none", rotation=90, ha="center", va="bottom", fontsize=7, color="#b03030")
+        elif shares[score] >= 1:
+            ax.text(score, shares[score] + 0.2, f"{shares[score]:.1f}", ha="center", va="bottom", fontsize=7)
+    mean = float(dist.mean)
+    ax.axvline(mean, color="#c0392b", linestyle="--", linewidth=1.2)
+    ax.text(mean + 0.3, max(shares) * 0.95, f"mean {mean:.3f}\n({dist.mean.numerator}/{dist.mean.denominator})",
+            color="#c0392b", fontsize=9, va="top")
+    tail_from = max(10, len(dist.counts) // 3)
+    if len(dist.counts) - tail_from >= 4:
+        _tail_inset(ax, dist, tail_from)
+    ax.set_xticks(list(scores))
+    ax.tick_params(axis="x", labelsize=8)
+    ax.set_xlabel("Points in the show")
+    ax.set_ylabel("Share of deals (%)")
+    ax.set_title(f"{title}\n{dist.deals:,} deals counted exactly · standard deviation {dist.stdev:.3f} "
+                 f"· median {dist.median}", fontsize=11)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_xlim(-0.7, len(dist.counts) - 0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _tail_inset(ax: Any, dist: Distribution, first: int) -> None:
+    """The rare high scores on a log scale, labelled with their exact number of deals."""
+    inset = ax.inset_axes([0.56, 0.34, 0.42, 0.52])
+    tail = range(first, len(dist.counts))
+    counts = [dist.counts[score] for score in tail]
+    inset.bar(tail, [n if n else float("nan") for n in counts], color="#2f6f4f", width=0.8)
+    inset.set_yscale("log")
+    for score, n in zip(tail, counts):
+        label = f"{n:,}" if n else "0"
+        inset.text(score, max(n, 1) * 1.3, label, rotation=90, ha="center", va="bottom", fontsize=6,
+                   color="#b03030" if n == 0 else "black")
+    inset.set_ylim(0.8, max(counts) * 40)
+    inset.set_xticks(list(tail))
+    inset.tick_params(labelsize=6)
+    inset.set_title("the rare high scores: deals, log scale", fontsize=8)
+    inset.spines[["top", "right"]].set_visible(False)

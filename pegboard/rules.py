@@ -1,0 +1,287 @@
+"""Rules as data: one frozen :class:`Rules` object per game, named presets, validated options.
+
+Every rule that varies between games or house rules is a field; the engines read fields and never
+branch on a game's name. Options in records use the names of ruling options (``target``,
+``muggins``, ``deals``, ``count_at_end``, ``fifteens``, ``discards``, ``heels``); see
+:meth:`Rules.with_options`.
+
+>>> rules = Rules.preset("cribbage")
+>>> rules.players, rules.deal_size, rules.discard_count, rules.kept_size, rules.target
+(2, 6, 2, 4, 121)
+>>> Rules.preset("crib5").name
+'five-card'
+>>> Rules.preset("cribbage", target=61).skunk
+30
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from pegboard.errors import RulesError
+
+__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "Family", "HeelsMode"]
+
+Family = Literal["cribbage", "snailspace", "solitaire"]
+HeelsMode = Literal["per_hand", "once"]
+
+
+def _doc(text: str) -> Any:
+    return field(metadata={"doc": text})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """The complete rules of one game. Build with :meth:`preset`; change with :meth:`with_options`.
+
+    Construction validates the combination and raises :class:`~pegboard.errors.RulesError`.
+
+    >>> Rules.preset("snailspace", count_at_end=True).count_at_end
+    True
+    >>> Rules.preset("cribbage", deals=4)
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.RulesError: option 'deals' does not apply to cribbage; it applies to snailspace
+    """
+
+    name: str = _doc("Preset name the rules were built from (records are written with it).")
+    family: Family = _doc(
+        "Which engine plays the game: 'cribbage' (six- and five-card), 'snailspace' or 'solitaire'."
+    )
+    players: int = _doc("Number of players at the table (1 for solitaire).")
+    partners: bool = _doc(
+        "Four players in two partnerships, seats 1+3 against 2+4, pooling scores (ruling 12)."
+    )
+    deal_size: int = _doc(
+        "Cards dealt to each player: 6 (two-player), 5 (three/four-player, five-card), "
+        "13 (snailspace), 0 (solitaire)."
+    )
+    discard_count: int = _doc("Cards each player throws to the crib (ruling 12, 17).")
+    crib_from_pack: int = _doc("Cards dealt from the pack straight to the crib (1 in three-player).")
+    target: int | None = _doc(
+        "Points that win: the game ends the moment a side reaches it (ruling 15); for solitaire "
+        "the win line of a deal (ruling 27); None in snailspace, where totals decide (ruling 24)."
+    )
+    skunk: int | None = _doc(
+        "A loser with this many points or fewer is skunked (ruling 15: 90 of 121); None: no skunks."
+    )
+    double_skunk: int | None = _doc(
+        "A loser with this many points or fewer is double-skunked (ruling 15: 60 of 121)."
+    )
+    muggins: bool = _doc(
+        "Players claim their own show counts and opponents may claim missed points (ruling 16)."
+    )
+    play_continues_after_go: bool = _doc(
+        "After a go the other players keep playing while they can (ruling 9). When False, the "
+        "series ends at the first go and the last player to have played scores the point."
+    )
+    single_series: bool = _doc(
+        "The play is one series only; cards left after it are not played (five-card, ruling 19)."
+    )
+    pone_bonus: int = _doc(
+        "Points pegged once per game, before the first deal, by the player who lost the cut for "
+        "deal: five-card's '3 for last' (ruling 18)."
+    )
+    heels_points: int = _doc("Points for a jack turned as starter (ruling 6; 0 in snailspace).")
+    crib_four_flush: bool = _doc(
+        "House rule: four crib cards of one suit score 4 without the starter. Off: only a "
+        "five-card crib flush scores (ruling 4)."
+    )
+    deals: int = _doc("Snailspace: deals in a game, 2 or 4, dealer alternating (ruling 24).")
+    count_at_end: bool = _doc(
+        "Snailspace variant: no scores while placing; the dealer scores the columns and the "
+        "non-dealer the rows at the end (ruling 25)."
+    )
+    fifteens: bool = _doc("Snailspace: fifteens score 2 each (ruling 23 option, default off).")
+    discard_spaces: int = _doc("Solitaire: discard spaces of one card each, 0-4 (ruling 26).")
+    heels: HeelsMode = _doc(
+        "Solitaire: a jack starter scores 2 in each of the 8 hands ('per_hand') or 2 in all "
+        "('once') (ruling 27)."
+    )
+
+    # ------------------------------------------------------------------ derived facts
+    @property
+    def kept_size(self) -> int:
+        """Cards each player keeps for the show (4, or 3 in five-card)."""
+        return self.deal_size - self.discard_count
+
+    @property
+    def crib_size(self) -> int:
+        """Cards in the crib after the discards (4 in every cribbage game)."""
+        return self.players * self.discard_count + self.crib_from_pack
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: players, or 2 for partnerships."""
+        return 2 if self.partners else self.players
+
+    @staticmethod
+    def preset(name: str, **options: Any) -> Rules:
+        """The rules of a named preset (or alias), with options applied.
+
+        >>> Rules.preset("4-player").partners
+        True
+        """
+        key = name.strip().lower()
+        canonical = ALIASES.get(key, key)
+        if canonical not in _PRESETS:
+            raise RulesError(
+                f"unknown game {name!r}: expected one of {', '.join(PRESET_NAMES)}"
+            )
+        rules = _PRESETS[canonical]
+        return rules.with_options(**options) if options else rules
+
+    def with_options(self, **options: Any) -> Rules:
+        """A copy with options changed; record option names (``discards``) are accepted.
+
+        A new ``target`` moves the skunk lines with it unless they are given too (121 -> 61 puts
+        the skunk line at 30).
+
+        >>> Rules.preset("solitaire").with_options(discards=0, heels="once").discard_spaces
+        0
+        """
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            field_name = _RECORD_OPTION_FIELDS.get((self.family, key), key)
+            if field_name not in _FIELD_NAMES or field_name in ("name", "family"):
+                raise RulesError(f"unknown option {key!r}: expected one of {', '.join(_OPTION_NAMES)}")
+            scope = _OPTION_SCOPE.get(field_name)
+            if scope is not None and self.family not in scope:
+                raise RulesError(
+                    f"option {key!r} does not apply to {self.name}; it applies to {', '.join(scope)}"
+                )
+            changes[field_name] = value
+        new_target = changes.get("target", self.target)
+        if new_target != self.target and _is_int(new_target) and self.target is not None:
+            # Skunk lines sit a fixed distance below the target (121: 90 and 60); keep it.
+            for line in ("skunk", "double_skunk"):
+                old = getattr(self, line)
+                if line not in changes and old is not None:
+                    shifted = old + new_target - self.target
+                    changes[line] = shifted if shifted >= 0 else None
+        return dataclasses.replace(self, **changes)
+
+    def options(self) -> dict[str, Any]:
+        """Record options (by their record names) where these rules differ from the preset.
+
+        >>> Rules.preset("solitaire", discards=2).options()
+        {'discards': 2}
+        """
+        base = _PRESETS[self.name]
+        result: dict[str, Any] = {}
+        for name in _FIELD_NAMES:
+            value = getattr(self, name)
+            if value != getattr(base, name):
+                result[_FIELD_RECORD_NAMES.get((self.family, name), name)] = value
+        return result
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise RulesError(message)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate(rules: Rules) -> None:
+    for name in _BOOL_FIELDS:
+        value = getattr(rules, name)
+        _check(isinstance(value, bool), f"option {name!r} must be true or false, not {value!r}")
+    for name in _INT_FIELDS:
+        value = getattr(rules, name)
+        _check(_is_int(value), f"option {name!r} must be an integer, not {value!r}")
+    for name in ("target", "skunk", "double_skunk"):
+        value = getattr(rules, name)
+        _check(value is None or _is_int(value), f"option {name!r} must be an integer, not {value!r}")
+    _check(rules.name in _PRESETS or rules.name in _PRESET_SOURCES, f"unknown preset {rules.name!r}")
+    _check(rules.family in ("cribbage", "snailspace", "solitaire"), f"unknown family {rules.family!r}")
+    if rules.family == "cribbage":
+        _check(rules.players in (2, 3, 4), f"players={rules.players}: cribbage needs 2, 3 or 4")
+        _check(not rules.partners or rules.players == 4, "partners need exactly 4 players")
+        _check(rules.kept_size in (3, 4), f"deal_size {rules.deal_size} - discard_count "
+               f"{rules.discard_count} must keep 3 or 4 cards")
+        _check(rules.discard_count >= 1, "each player must discard at least one card to the crib")
+        _check(rules.crib_size == 4, f"the crib must hold 4 cards, these rules give {rules.crib_size}")
+        _check(rules.players * rules.deal_size + rules.crib_from_pack < 52, "not enough cards to deal")
+        _check(rules.target is not None and rules.target >= 1, f"target must be a positive integer, "
+               f"not {rules.target!r}")
+        assert rules.target is not None
+        for name in ("skunk", "double_skunk"):
+            line = getattr(rules, name)
+            _check(line is None or 0 <= line < rules.target,
+                   f"{name} line {line} must be from 0 to below the target {rules.target}")
+        if rules.skunk is not None and rules.double_skunk is not None:
+            _check(rules.double_skunk < rules.skunk, "double_skunk must be below skunk")
+        _check(rules.pone_bonus >= 0 and rules.heels_points >= 0, "bonus points must be >= 0")
+    elif rules.family == "snailspace":
+        _check(rules.players == 2, "snailspace is a two-player game")
+        _check(rules.deal_size == 13, "snailspace deals 13 cards to each player")
+        _check(rules.deals in (2, 4), f"deals={rules.deals!r}: snailspace is 2 or 4 deals (ruling 24)")
+        _check(rules.target is None, "snailspace has no target: totals decide (ruling 24)")
+    else:
+        _check(rules.players == 1, "solitaire has one player")
+        _check(0 <= rules.discard_spaces <= 4, f"discards={rules.discard_spaces!r}: expected 0 to 4")
+        _check(rules.heels in ("per_hand", "once"), f"heels={rules.heels!r}: expected 'per_hand' or 'once'")
+        _check(rules.target is not None and rules.target >= 0, "solitaire needs a target (win line)")
+
+
+_COMMON: Final[dict[str, Any]] = dict(
+    partners=False, crib_from_pack=0, skunk=None, double_skunk=None, muggins=False,
+    play_continues_after_go=True, single_series=False, pone_bonus=0, heels_points=2,
+    crib_four_flush=False, deals=2, count_at_end=False, fifteens=False, discard_spaces=4,
+    heels="per_hand",
+)
+_SIX_CARD: Final[dict[str, Any]] = _COMMON | dict(family="cribbage", target=121, skunk=90, double_skunk=60)
+
+_PRESET_SOURCES: Final[dict[str, dict[str, Any]]] = {
+    "cribbage": _SIX_CARD | dict(players=2, deal_size=6, discard_count=2),
+    "cribbage-3": _SIX_CARD | dict(players=3, deal_size=5, discard_count=1, crib_from_pack=1),
+    "cribbage-4": _SIX_CARD | dict(players=4, partners=True, deal_size=5, discard_count=1),
+    "cribbage-4-solo": _SIX_CARD | dict(players=4, deal_size=5, discard_count=1),
+    "five-card": _COMMON | dict(family="cribbage", players=2, deal_size=5, discard_count=2,
+                               target=61, skunk=30, single_series=True, pone_bonus=3),
+    "snailspace": _COMMON | dict(family="snailspace", players=2, deal_size=13, discard_count=0,
+                                target=None, heels_points=0),
+    "solitaire": _COMMON | dict(family="solitaire", players=1, deal_size=0, discard_count=0, target=60),
+}
+PRESET_NAMES: Final = tuple(_PRESET_SOURCES)
+"""The canonical preset names, as written in records."""
+
+ALIASES: Final[dict[str, str]] = {
+    "six-card": "cribbage", "cribbage-2": "cribbage", "2-player": "cribbage", "two-player": "cribbage",
+    "3-player": "cribbage-3", "three-player": "cribbage-3",
+    "4-player": "cribbage-4", "four-player": "cribbage-4", "cribbage-4-partners": "cribbage-4",
+    "partners": "cribbage-4", "teams": "cribbage-4",
+    "4-solo": "cribbage-4-solo", "cribbage-4-individual": "cribbage-4-solo",
+    "five-card-cribbage": "five-card", "fivecard": "five-card", "5-card": "five-card", "crib5": "five-card",
+    "cribbage-square": "snailspace", "snail": "snailspace", "spiral": "snailspace",
+    "cribbage-square-solitaire": "solitaire", "square-solitaire": "solitaire",
+}  # fmt: skip
+"""Other names the presets answer to."""
+
+_FIELD_NAMES: Final = tuple(f.name for f in dataclasses.fields(Rules))
+_BOOL_FIELDS: Final = tuple(
+    name for name, value in _PRESET_SOURCES["cribbage"].items() if isinstance(value, bool)
+)
+_INT_FIELDS: Final = ("players", "deal_size", "discard_count", "crib_from_pack", "pone_bonus",
+                      "heels_points", "deals", "discard_spaces")
+_RECORD_OPTION_FIELDS: Final[dict[tuple[str, str], str]] = {("solitaire", "discards"): "discard_spaces"}
+_FIELD_RECORD_NAMES: Final = {(fam, f): opt for (fam, opt), f in _RECORD_OPTION_FIELDS.items()}
+_OPTION_SCOPE: Final[dict[str, tuple[str, ...]]] = {
+    "muggins": ("cribbage",), "play_continues_after_go": ("cribbage",), "single_series": ("cribbage",),
+    "pone_bonus": ("cribbage",), "crib_four_flush": ("cribbage",), "partners": ("cribbage",),
+    "deals": ("snailspace",), "count_at_end": ("snailspace",), "fifteens": ("snailspace",),
+    "discard_spaces": ("solitaire",), "heels": ("solitaire",),
+}
+_OPTION_NAMES: Final = tuple(
+    name for name in _FIELD_NAMES if name not in ("name", "family")
+) + ("discards",)
+_PRESETS: dict[str, Rules] = {}
+_PRESETS.update({name: Rules(name=name, **values) for name, values in _PRESET_SOURCES.items()})

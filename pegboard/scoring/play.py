@@ -1,0 +1,59 @@
+"""Scoring the play (pegging): what the card just laid scores in the current series (ruling 8).
+
+>>> from pegboard.cards import parse_cards
+>>> [(item.kind, item.points) for item in score_play(parse_cards("5H TD"))]
+[('fifteen', 2)]
+>>> [(item.kind, item.points) for item in score_play(parse_cards("4S 6H 5D"))]
+[('fifteen', 2), ('run', 3)]
+>>> score_play(parse_cards("7S 7H 7D 7C")).total
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pegboard.cards import Card
+from pegboard.errors import PegboardError
+from pegboard.scoring.items import Score, ScoreItem
+
+__all__ = ["score_play", "series_count", "PAIR_POINTS"]
+
+PAIR_POINTS = {2: 2, 3: 6, 4: 12}
+"""Points for 2, 3 or 4 cards of one rank in succession (pair, pair royal, double pair royal)."""
+
+
+def series_count(series: Sequence[Card]) -> int:
+    """The running count of a series: the sum of its pips."""
+    return sum(card.pips for card in series)
+
+
+def score_play(series: Sequence[Card]) -> Score:
+    """Points for the last card of ``series`` (the cards laid since the count was last reset).
+
+    Count 15 scores 2, exactly 31 scores 2; the last 2, 3 or 4 cards of one rank score 2, 6 or
+    12; the longest k >= 3 such that the last k cards are k consecutive ranks in any order
+    scores k. Go and last-card points are the engine's (ruling 9).
+    """
+    if not series:
+        raise PegboardError("score_play needs at least one card in the series")
+    count = series_count(series)
+    if count > 31:
+        raise PegboardError(f"series count {count} passes 31: {' '.join(map(str, series))}")
+    items: list[ScoreItem] = []
+    last = series[-1]
+    if count == 15:
+        items.append(ScoreItem("fifteen", tuple(series), 2))
+    elif count == 31:
+        items.append(ScoreItem("thirty-one", tuple(series), 2))
+    same = 1
+    while same < len(series) and series[-same - 1].rank == last.rank:
+        same += 1
+    if same >= 2:
+        items.append(ScoreItem("pair", tuple(series[-same:]), PAIR_POINTS[same]))
+    for length in range(len(series), 2, -1):
+        ranks = sorted(card.rank for card in series[-length:])
+        if ranks[-1] - ranks[0] == length - 1 and len(set(ranks)) == length:
+            items.append(ScoreItem("run", tuple(series[-length:]), length))
+            break
+    return Score(tuple(items))
