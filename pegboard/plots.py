@@ -30,8 +30,8 @@ def plot_distribution(dist: Distribution, path: Path, *, title: str) -> None:
     scores = range(len(dist.counts))
     shares = [100 * n / dist.deals for n in dist.counts]
     fig, ax = plt.subplots(figsize=(10, 5.2), dpi=150)
-    bars = ax.bar(scores, shares, color="#2f6f4f", edgecolor="#1d4632", width=0.8)
-    for score, bar in zip(scores, bars):
+    ax.bar(scores, shares, color="#2f6f4f", edgecolor="#1d4632", width=0.8)
+    for score in scores:
         if dist.counts[score] == 0:
             ax.text(score, 0.15, "none", rotation=90, ha="center", va="bottom", fontsize=7, color="#b03030")
         elif shares[score] >= 1:

@@ -79,7 +79,7 @@ def spoken_count(items: Sequence[ScoreItem]) -> str:
             name = f"{number_words(len(group))} runs"
         run_phrases.append((f"{name} of {number_words(length)}", points))
 
-    for rank, group in pairs_by_rank.items():
+    for group in pairs_by_rank.values():
         cards = {card for item in group for card in item.cards}
         phrases.append((_SET_NAMES.get(len(cards), "pairs"), sum(item.points for item in group)))
     phrases.extend(run_phrases)
