@@ -49,7 +49,9 @@ class SquareScore:
         return tuple(zip(LINE_NAMES, (hand.total for hand in self.hands)))
 
 
-def score_square(grid: Sequence[Card], starter: Card, *, heels: Literal["per_hand", "once"] = "per_hand") -> SquareScore:
+def score_square(
+    grid: Sequence[Card], starter: Card, *, heels: Literal["per_hand", "once"] = "per_hand"
+) -> SquareScore:
     """Score a full 4x4 grid (16 cards, row-major) with the starter (ruling 27)."""
     if len(grid) != 16:
         raise HandSizeError(f"a grid of {len(grid)} cards: expected 16")
