@@ -46,11 +46,13 @@ def cli() -> None:
 
 
 def _register() -> None:
+    from pegboard.cli.replay_cmd import replay_command
     from pegboard.cli.score_cmd import score
     from pegboard.cli.stats_cmd import stats
 
     cli.add_command(score)
     cli.add_command(stats)
+    cli.add_command(replay_command)
 
 
 _register()

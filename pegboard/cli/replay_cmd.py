@@ -1,0 +1,49 @@
+"""``pegboard replay``: replay a ``pegboard/1`` record and report the result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from pegboard.records import load_record, replay, replay_summary
+
+__all__ = ["replay_command"]
+
+
+@click.command("replay")
+@click.argument("record_file", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (the pegboard/1 replay format).")
+def replay_command(record_file: Path, as_json: bool) -> None:
+    """Replay a game record and print the scores, per-deal totals and winner.
+
+    An illegal or malformed record exits 2 with one line naming the action (its index and text)
+    and why.
+    """
+    game = replay(load_record(record_file))
+    summary = replay_summary(game)
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    from rich.table import Table
+
+    from pegboard.cli.render import console
+
+    sides = list(summary["scores"])
+    table = Table(title=f"{summary['game']}: {', '.join(summary['players'])}", title_justify="left")
+    table.add_column("Deal", justify="right")
+    table.add_column("Dealer")
+    for side in sides:
+        table.add_column(side, justify="right")
+    for number, deal in enumerate(summary["deals"], start=1):
+        cells = [f"+{deal['points'][side]} = {deal['scores'][side]}" for side in sides]
+        table.add_row(str(number), deal["dealer"] or "", *cells)
+    out = console()
+    out.print(table)
+    if summary["finished"]:
+        result = f"[bold]{summary['winner']} wins[/bold]" if summary["winner"] else "[bold]A draw[/bold]"
+        marks = ", ".join(f"{side} {mark}" for side, mark in summary["skunks"].items())
+        out.print(result + (f" ({marks})" if marks else "") + ".")
+    else:
+        out.print("The record stops before the end of the game.")

@@ -1,0 +1,63 @@
+"""Game engines: one small API for every game (see :class:`pegboard.engine.base.GameState`).
+
+>>> game = new_game("five-card", ["Ann", "Bob"], seed=3, first_dealer=1)
+>>> game.scores()  # the pone's 3 for last (ruling 18)
+{'Ann': 3, 'Bob': 0}
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pegboard.engine.actions import Action
+from pegboard.engine.base import GameState
+from pegboard.engine.deals import Deal
+from pegboard.engine.events import Event
+from pegboard.errors import PegboardError
+from pegboard.rules import Rules
+
+__all__ = ["Action", "Deal", "Event", "GameState", "new_game", "state_class"]
+
+
+ENGINES = {
+    "cribbage": "pegboard.engine.cribbage:CribbageState",
+    "snailspace": "pegboard.engine.snailspace:SnailspaceState",
+    "solitaire": "pegboard.engine.solitaire:SolitaireState",
+}
+"""The engine class of each family of games, as ``module:Class``."""
+
+
+def state_class(rules: Rules) -> type[GameState]:
+    """The engine class that plays ``rules``' family."""
+    module_name, _, class_name = ENGINES[rules.family].partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        raise PegboardError(f"game {rules.name!r} has no engine yet") from None
+    cls: type[GameState] = getattr(module, class_name)
+    return cls
+
+
+def new_game(
+    game: str | Rules,
+    players: Sequence[str] | None = None,
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    first_dealer: int | None = None,
+    deals: Sequence[Deal | None] = (),
+    **options: Any,
+) -> GameState:
+    """Start a game of a preset (or rules object), dealt from ``seed``/``rng`` or explicit ``deals``.
+
+    ``first_dealer`` is a seat; without it the first dealer is decided by a cut (ruling 13).
+    Options (``target=61``, ``muggins=True``...) override the preset's rules.
+    """
+    rules = game if isinstance(game, Rules) else Rules.preset(game)
+    if options:
+        rules = rules.with_options(**options)
+    cls: Any = state_class(rules)
+    return cls(rules, players, rng=rng, seed=seed, first_dealer=first_dealer, deals=deals)  # type: ignore[no-any-return]

@@ -1,0 +1,85 @@
+"""Actions: immutable values with a text round-trip, like ``"play 5H"`` or ``"discard 5H 6C"``.
+
+The seat is part of an action (discards are simultaneous, so the turn alone cannot say who acts);
+the text form leaves it out, and records prefix it with the player's name.
+
+>>> action = Action.parse("discard 5h 6C", seat=1)
+>>> action
+Action.parse('discard 5H 6C', seat=1)
+>>> str(action), action.cards
+('discard 5H 6C', (Card.parse('5H'), Card.parse('6C')))
+>>> Action.parse("place JD b3", seat=0).target
+'b3'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pegboard.cards import Card, parse_cards
+from pegboard.errors import CardError, IllegalActionError
+
+__all__ = ["Action", "VERBS"]
+
+VERBS = {
+    "discard": "cards to the crib (cribbage) or to a discard space (solitaire)",
+    "play": "a card to the play (cribbage) or to the next cell of the spiral (snailspace)",
+    "go": "no card fits under 31 (ruling 9)",
+    "place": "a card on a grid cell, e.g. 'place 5H a1' (solitaire)",
+    "count": "declare your own show count, e.g. 'count 12' (muggins, ruling 16)",
+    "muggins": "claim the points an opponent missed in their count (ruling 16)",
+    "pass": "make no muggins claim",
+}
+"""Every verb and what it does."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's move: the seat, a verb, the cards it names, and a target (cell or points)."""
+
+    seat: int
+    verb: str
+    cards: tuple[Card, ...] = ()
+    target: str | int | None = None
+
+    @classmethod
+    def parse(cls, text: str, seat: int) -> Action:
+        """Parse action text (without the player's name) for ``seat``.
+
+        >>> Action.parse("count 12", seat=0).target
+        12
+        """
+        if not isinstance(text, str) or not text.split():
+            raise IllegalActionError(f"empty action {text!r}: expected a verb ({', '.join(VERBS)})")
+        verb, *args = text.split()
+        verb = verb.lower()
+        if verb not in VERBS:
+            raise IllegalActionError(f"unknown action {text!r}: expected a verb ({', '.join(VERBS)})")
+        target: str | int | None = None
+        if verb in ("count", "muggins") and args:
+            if len(args) != 1 or not args[0].isdigit():
+                raise IllegalActionError(f"action {text!r}: expected '{verb} N' with N a number of points")
+            return cls(seat, verb, (), int(args[0]))
+        if verb == "place":
+            if len(args) != 2:
+                raise IllegalActionError(f"action {text!r}: expected 'place CARD CELL', e.g. 'place 5H a1'")
+            target = args[1].lower()
+            args = args[:1]
+        try:
+            cards = parse_cards(args)
+        except CardError as error:
+            raise IllegalActionError(f"action {text!r}: {error}") from None
+        return cls(seat, verb, cards, target)
+
+    def text(self) -> str:
+        """The action as record text, without the player's name."""
+        parts = [self.verb, *(str(card) for card in self.cards)]
+        if self.target is not None:
+            parts.append(str(self.target))
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.text()!r}, seat={self.seat})"

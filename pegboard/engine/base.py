@@ -1,0 +1,269 @@
+"""The one small API every game shares, and the machinery behind it.
+
+A game state answers: who may act (:meth:`GameState.to_act`), what they may do
+(:meth:`~GameState.legal_actions`), what happens when they do it (:meth:`~GameState.apply`, checked:
+an illegal action raises :class:`~pegboard.errors.IllegalActionError` naming the action and why,
+and leaves the state unchanged), the scores, the end, and what one player may see
+(:meth:`~GameState.view`). Every change is logged as immutable :class:`~pegboard.engine.events.Event`.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pegboard.cards import Card
+from pegboard.engine.actions import Action
+from pegboard.engine.deals import Deal
+from pegboard.engine.events import Event
+from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.rules import Rules
+from pegboard.scoring.items import ScoreItem
+
+__all__ = ["GameState", "DealLog", "check_player_names"]
+
+
+@dataclass
+class DealLog:
+    """One deal's cards and the text of every action applied in it (what records are made of)."""
+
+    deal: Deal
+    actions: list[str] = field(default_factory=list)
+
+
+def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
+    """Player names: ``count`` distinct non-empty names without spaces or '+' (records need that)."""
+    names = tuple(players)
+    if len(names) != count:
+        raise PegboardError(f"{len(names)} player names given: this game needs {count}")
+    for name in names:
+        if not isinstance(name, str) or not name or any(ch.isspace() for ch in name) or "+" in name:
+            raise PegboardError(f"player name {name!r}: expected a non-empty name without spaces or '+'")
+    if len(set(names)) != len(names):
+        raise PegboardError(f"player names {list(names)}: expected distinct names")
+    return names
+
+
+class GameState(ABC):
+    """A game in progress. Subclasses implement one family of games."""
+
+    family: ClassVar[str]
+    default_players: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
+
+    def __init__(self, rules: Rules, players: Sequence[str] | None) -> None:
+        self.rules = rules
+        self.players = check_player_names(
+            players if players is not None else self.default_players[: rules.players], rules.players
+        )
+        sides = rules.sides
+        self._scores = [0] * sides
+        self._previous = [0] * sides
+        self._winner: int | None = None
+        self._over = False
+        self._events: list[Event] = []
+        self._seat_logs: dict[int | None, list[Event]] = {seat: [] for seat in (None, *range(rules.players))}
+        self._deal_logs: list[DealLog] = []
+        self._legal: dict[int, tuple[Action, ...]] = {}
+
+    # ------------------------------------------------------------------ identity and sides
+    @property
+    def game(self) -> str:
+        """The preset name of the rules."""
+        return self.rules.name
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of a seat (partners: seats 0+2 are side 0, seats 1+3 side 1)."""
+        return seat % 2 if self.rules.partners else seat
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """Side names: player names, or partners' names joined by '+' (``"Ann+Cat"``)."""
+        if self.rules.partners:
+            return tuple("+".join(self.players[seat] for seat in range(side, self.rules.players, 2))
+                         for side in range(2))
+        return self.players
+
+    def scores(self) -> dict[str, int]:
+        """Points per side, keyed by side name."""
+        return dict(zip(self.side_names, self._scores))
+
+    @property
+    def score_list(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def previous_scores(self) -> tuple[int, ...]:
+        """Each side's score before its latest scoring unit: the rear peg on the board."""
+        return tuple(self._previous)
+
+    @property
+    def finished(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self) -> str | None:
+        """The winning side's name; None while playing or for a draw."""
+        return None if self._winner is None else self.side_names[self._winner]
+
+    @property
+    def winner_side(self) -> int | None:
+        return self._winner
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far (full information: not for players; see :meth:`view`)."""
+        return tuple(self._events)
+
+    def events_for(self, seat: int | None) -> tuple[Event, ...]:
+        """The event log as ``seat`` may see it (None: a spectator)."""
+        return tuple(self._seat_logs[seat])
+
+    @property
+    def deal_number(self) -> int:
+        """0-based index of the current deal."""
+        return len(self._deal_logs) - 1
+
+    @property
+    def deal_logs(self) -> tuple[DealLog, ...]:
+        return tuple(self._deal_logs)
+
+    # ------------------------------------------------------------------ the API
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now (several during simultaneous discards; none when finished)."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every legal action of ``seat`` now (empty if it may not act)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action and everything that follows it automatically."""
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in words."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (None: a spectator). Hidden cards are never in it."""
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Legal actions of ``seat`` (default: every seat that may act now)."""
+        if seat is None:
+            return tuple(action for acting in self.to_act() for action in self.legal_actions(acting))
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = () if self._over else self._legal_actions(seat)
+            self._legal[seat] = cached
+        return cached
+
+    def normalize(self, action: Action) -> Action:
+        """The canonical form of an action (discarded cards in card order)."""
+        if action.verb == "discard" and len(action.cards) > 1:
+            return Action(action.seat, action.verb, tuple(sorted(action.cards)), action.target)
+        return action
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Apply a legal action and return the events it caused.
+
+        Raises :class:`IllegalActionError` (and changes nothing) if the action is not legal.
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an Action: use Action.parse or apply_text")
+        action = self.normalize(action)
+        if not 0 <= action.seat < self.rules.players:
+            raise IllegalActionError(f"seat {action.seat} in {action!r}: expected 0 to {self.rules.players - 1}")
+        if action not in self.legal_actions(action.seat):
+            reason = "the game is over" if self._over else self._why_illegal(action)
+            raise IllegalActionError(f"{self.describe(action)}: {reason}")
+        start = len(self._events)
+        self._deal_logs[-1].actions.append(self.record_text(action))
+        self._legal.clear()
+        self._apply(action)
+        return tuple(self._events[start:])
+
+    def parse_action(self, text: str) -> Action:
+        """Parse record action text ``"<player> <verb> <args>"``."""
+        name, _, rest = text.strip().partition(" ")
+        if name not in self.players:
+            raise IllegalActionError(f"action {text!r}: unknown player {name!r}; players are {', '.join(self.players)}")
+        return Action.parse(rest, self.players.index(name))
+
+    def apply_text(self, text: str) -> tuple[Event, ...]:
+        """Apply an action given as record text, e.g. ``"Ann play 5H"``."""
+        return self.apply(self.parse_action(text))
+
+    def record_text(self, action: Action) -> str:
+        """An action as record text, with the player's name."""
+        return f"{self.players[action.seat]} {action.text()}"
+
+    def describe(self, action: Action) -> str:
+        """The action in words for messages."""
+        return f"{self.players[action.seat]} {action.text()}"
+
+    def clone(self) -> GameState:
+        """An independent copy (for search and analysis)."""
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ machinery for subclasses
+    def _log(self, event: Event) -> None:
+        self._events.append(event)
+        for seat, log in self._seat_logs.items():
+            log.append(event if event.visible_to(seat) else event.censored())
+
+    def _start_deal_log(self, deal: Deal) -> None:
+        self._deal_logs.append(DealLog(deal))
+
+    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: str) -> bool:
+        """Credit one scoring unit in full to ``seat``'s side; end the game if it reaches the target.
+
+        Returns True if the game ended (ruling 15: later counts are not made).
+        """
+        deal = self.deal_number
+        side = self.side_of(seat)
+        before = self._scores[side]
+        for item in items:
+            self._log(Event("score", deal, seat, item.cards, item.points, item.kind, phase))
+            self._scores[side] += item.points
+        if self._scores[side] != before:
+            self._previous[side] = before
+        target = self.rules.target
+        if target is not None and self._scores[side] >= target and self.rules.family != "solitaire":
+            self._finish(side)
+            return True
+        return False
+
+    def _finish(self, side: int | None) -> None:
+        self._over = True
+        self._winner = side
+        self._legal.clear()
+        name = "draw" if side is None else self.side_names[side]
+        self._log(Event("end", self.deal_number, kind=name, phase="end"))
+
+    # ------------------------------------------------------------------ results
+    def losers_marks(self) -> dict[str, str]:
+        """For a finished game, 'skunk' or 'double-skunk' per losing side that earned one (ruling 15)."""
+        marks: dict[str, str] = {}
+        if self._winner is None:
+            return marks
+        for side, name in enumerate(self.side_names):
+            if side == self._winner:
+                continue
+            score = self._scores[side]
+            if self.rules.double_skunk is not None and score <= self.rules.double_skunk:
+                marks[name] = "double-skunk"
+            elif self.rules.skunk is not None and score <= self.rules.skunk:
+                marks[name] = "skunk"
+        return marks
+
+    @abstractmethod
+    def hidden_cards(self, seat: int | None) -> frozenset[Card]:
+        """Cards whose identity ``seat`` may not know now: exactly the cards its view leaves out."""
+
+    @abstractmethod
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        """Where every one of the 52 cards is now (each card in exactly one place)."""

@@ -1,0 +1,422 @@
+"""Cribbage for 2, 3 and 4 players (partners or individuals) and five-card cribbage.
+
+One state machine driven by the rules object (rulings 8-20): the cut for first deal, the deal,
+discards to the crib in any order, the starter and his heels, the play with go and 31, the show in
+counting order (with muggins as an option), the deal passing left, and the game ending the moment a
+side reaches the target, even mid-play or mid-show.
+
+>>> from pegboard.engine import new_game
+>>> game = new_game("cribbage", ["Ann", "Bob"], seed=1)
+>>> game.to_act(), len(game.legal_actions(0))
+((0, 1), 15)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from pegboard.cards import Card
+from pegboard.engine.actions import Action
+from pegboard.engine.base import GameState
+from pegboard.engine.deals import Deal, DealSource, cut_for_deal
+from pegboard.engine.events import Event
+from pegboard.engine.views import CribbageView
+from pegboard.errors import PegboardError
+from pegboard.rules import Rules
+from pegboard.scoring.items import Score, ScoreItem
+from pegboard.scoring.play import score_play
+from pegboard.scoring.show import score_show
+
+__all__ = ["CribbageState"]
+
+NOBODY = -1
+"""``private_to`` for cards nobody may see (a crib card dealt from the pack, before the show)."""
+MAX_COUNT = 31
+
+
+class CribbageState(GameState):
+    """A game of any cribbage-family preset. Build it with :func:`pegboard.engine.new_game`."""
+
+    family = "cribbage"
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str] | None = None,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        deals: Sequence[Deal | None] = (),
+    ) -> None:
+        if rules.family != "cribbage":
+            raise PegboardError(f"rules {rules.name!r} are not a cribbage game")
+        super().__init__(rules, players)
+        self.seed = seed
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._source = DealSource(self._rng, deals)
+        seats = rules.players
+        if first_dealer is None:
+            first_dealer, rounds = cut_for_deal(self._rng, seats)
+            for cuts in rounds:
+                for seat, card in cuts:
+                    self._log(Event("cut", -1, seat, (card,), phase="cut"))
+        elif not (isinstance(first_dealer, int) and 0 <= first_dealer < seats):
+            raise PegboardError(f"first dealer {first_dealer!r}: expected a seat from 0 to {seats - 1}")
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self._start_deal()
+
+    # ------------------------------------------------------------------ the deal
+    def _start_deal(self) -> None:
+        index = len(self._deal_logs)
+        deal = self._source.deal(index, self.rules)
+        self._start_deal_log(deal)
+        seats = self.rules.players
+        self.dealer = self.first_dealer if index == 0 else (self.dealer + 1) % seats
+        self._hands: list[list[Card]] = [list(hand) for hand in deal.hands]
+        self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
+        self._discards: list[tuple[Card, ...]] = [() for _ in range(seats)]
+        self._crib: list[Card] = list(deal.crib)
+        self._starter: Card = deal.starter  # type: ignore[assignment]
+        self._starter_turned = False
+        self._rest = deal.rest
+        self._phase = "discard"
+        self._count = 0
+        self._series: list[Card] = []
+        self._series_seats: list[int] = []
+        self._played: list[tuple[int, Card]] = []
+        self._go: set[int] = set()
+        self._turn: int | None = None
+        self._last: int | None = None
+        self._shown: list[tuple[int, str, tuple[Card, ...]]] = []
+        self._show_queue: list[tuple[int, str]] = []
+        self._claim: tuple[int, int] | None = None  # (counting seat, points declared)
+        self._claimants: list[int] = []
+        self._log(Event("deal", index, self.dealer, phase="deal"))
+        for seat, hand in enumerate(deal.hands):
+            self._log(Event("dealt", index, seat, tuple(hand), phase="deal", private_to=seat))
+        if deal.crib:
+            self._log(Event("dealt", index, None, tuple(deal.crib), kind="crib", phase="deal", private_to=NOBODY))
+        if index == 0 and self.rules.pone_bonus:
+            self._credit(self.pone, [ScoreItem("last", (), self.rules.pone_bonus)], "deal")  # ruling 18
+
+    @property
+    def pone(self) -> int:
+        """The player on the dealer's left, who leads (ruling 11)."""
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def phase(self) -> str:
+        """``discard``, ``play``, ``count`` (muggins: declaring a count), ``muggins`` (claims), ``over``."""
+        return "over" if self._over else self._phase
+
+    @property
+    def starter(self) -> Card | None:
+        """The starter once turned."""
+        return self._starter if self._starter_turned else None
+
+    # ------------------------------------------------------------------ whose turn, what is legal
+    def to_act(self) -> tuple[int, ...]:
+        if self._over:
+            return ()
+        if self._phase == "discard":
+            return tuple(seat for seat in range(self.rules.players) if not self._discards[seat])
+        if self._phase == "play":
+            return (self._turn,) if self._turn is not None else ()
+        if self._phase == "count":
+            return (self._show_queue[0][0],)
+        if self._phase == "muggins":
+            return (self._claimants[0],)
+        return ()
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        if self._phase == "discard":
+            hand = sorted(self._hands[seat])
+            return tuple(Action(seat, "discard", combo) for combo in combinations(hand, self.rules.discard_count))
+        if self._phase == "play":
+            room = MAX_COUNT - self._count
+            playable = tuple(Action(seat, "play", (card,)) for card in self._hands[seat] if card.pips <= room)
+            return playable or (Action(seat, "go"),)
+        if self._phase == "count":
+            return tuple(Action(seat, "count", (), points) for points in range(self._unit_score().total + 1))
+        if self._phase == "muggins":
+            assert self._claim is not None
+            missed = self._unit_score().total - self._claim[1]
+            return (*(Action(seat, "muggins", (), points) for points in range(1, missed + 1)), Action(seat, "pass"))
+        return ()
+
+    def _why_illegal(self, action: Action) -> str:
+        name = self.players[action.seat]
+        acting = self.to_act()
+        if action.seat not in acting:
+            if self._phase == "discard":
+                return f"{name} has already discarded"
+            waiting = " or ".join(self.players[seat] for seat in acting)
+            return f"it is {waiting}'s turn, not {name}'s"
+        expected = {"discard": "discard", "play": "play or go", "count": "count", "muggins": "muggins or pass"}
+        phase_verbs = expected[self._phase]
+        if action.verb not in phase_verbs.split(" or "):
+            return f"during the {self._phase} {name} must {phase_verbs}"
+        if self._phase == "discard":
+            want = self.rules.discard_count
+            if len(action.cards) != want:
+                return f"discard exactly {want} card{'s' if want > 1 else ''} (rulings 12, 17)"
+            missing = [str(card) for card in action.cards if card not in self._hands[action.seat]]
+            return f"{name} does not hold {', '.join(missing)}"
+        if self._phase == "play":
+            room = MAX_COUNT - self._count
+            if action.verb == "go":
+                fits = [str(card) for card in self._hands[action.seat] if card.pips <= room]
+                return f"{name} can play {', '.join(fits)}: a player who can play must (ruling 10)"
+            if len(action.cards) != 1:
+                return "play exactly one card"
+            card = action.cards[0]
+            if card not in self._hands[action.seat]:
+                return f"{name} does not hold {card}"
+            return f"the count is {self._count}; {card} would make {self._count + card.pips}, over 31 (ruling 8)"
+        if self._phase == "count":
+            return f"{action.text()} is more than that {self._show_queue[0][1]} holds; count again (ruling 16)"
+        return "a muggins claim must be from 1 to the points missed (ruling 16)"
+
+    # ------------------------------------------------------------------ applying actions
+    def _apply(self, action: Action) -> None:
+        verb = action.verb
+        if verb == "discard":
+            self._discard(action.seat, action.cards)
+        elif verb == "play":
+            self._play(action.seat, action.cards[0])
+        elif verb == "go":
+            self._say_go(action.seat)
+        elif verb == "count":
+            assert isinstance(action.target, int)
+            self._declare(action.seat, action.target)
+        elif verb == "muggins":
+            assert isinstance(action.target, int)
+            self._take_muggins(action.seat, action.target)
+        else:
+            self._pass_muggins(action.seat)
+
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self._discards[seat] = cards
+        self._kept[seat] = tuple(hand)
+        self._crib.extend(cards)
+        self._log(Event("discard", self.deal_number, seat, cards, phase="discard", private_to=seat))
+        if all(self._discards):
+            self._turn_starter()
+
+    def _turn_starter(self) -> None:
+        self._starter_turned = True
+        starter = self._starter
+        self._log(Event("starter", self.deal_number, self.dealer, (starter,), phase="starter"))
+        if starter.rank == 11 and self.rules.heels_points:  # ruling 6: his heels
+            if self._credit(self.dealer, [ScoreItem("heels", (starter,), self.rules.heels_points)], "starter"):
+                return
+        self._phase = "play"
+        self._turn = self.pone
+
+    def _play(self, seat: int, card: Card) -> None:
+        self._hands[seat].remove(card)
+        self._series.append(card)
+        self._series_seats.append(seat)
+        self._played.append((seat, card))
+        self._count += card.pips
+        self._last = seat
+        self._log(Event("play", self.deal_number, seat, (card,), count=self._count, phase="play"))
+        items = score_play(self._series).items
+        if items and self._credit(seat, items, "play"):
+            return
+        if self._count == MAX_COUNT:
+            self._end_series(thirty_one=True)
+        else:
+            self._pass_turn(seat)
+
+    def _say_go(self, seat: int) -> None:
+        self._go.add(seat)
+        self._log(Event("go", self.deal_number, seat, count=self._count, phase="play"))
+        if self.rules.play_continues_after_go:
+            self._pass_turn(seat)
+        else:
+            self._end_series(thirty_one=False)
+
+    def _pass_turn(self, seat: int) -> None:
+        """Ruling 9: the next player in turn who holds cards and has not said go acts next."""
+        seats = self.rules.players
+        for step in range(1, seats + 1):
+            candidate = (seat + step) % seats
+            if self._hands[candidate] and candidate not in self._go:
+                self._turn = candidate
+                return
+        self._end_series(thirty_one=False)
+
+    def _end_series(self, *, thirty_one: bool) -> None:
+        """Nobody can play (or 31): the last player scores 1 for go or last, the count resets."""
+        cards_left = any(self._hands)
+        final = self.rules.single_series or not cards_left
+        if not thirty_one and self._last is not None:
+            kind = "last" if final else "go"
+            last_card = (self._series[-1],) if self._series else ()
+            if self._credit(self._last, [ScoreItem(kind, last_card, 1)], "play"):
+                return
+        if final:
+            self._start_show()
+            return
+        self._count = 0
+        self._series.clear()
+        self._series_seats.clear()
+        self._go.clear()
+        self._log(Event("reset", self.deal_number, count=0, phase="play"))
+        seats = self.rules.players
+        last = self._last if self._last is not None else self.dealer
+        for step in range(1, seats + 1):
+            candidate = (last + step) % seats
+            if self._hands[candidate]:
+                self._turn = candidate
+                return
+
+    # ------------------------------------------------------------------ the show
+    def _start_show(self) -> None:
+        """Ruling 14: each hand from the dealer's left round to the dealer, then the crib."""
+        seats = self.rules.players
+        self._turn = None
+        self._show_queue = [((self.dealer + step) % seats, "hand") for step in range(1, seats + 1)]
+        self._show_queue.append((self.dealer, "crib"))
+        self._phase = "count" if self.rules.muggins else "show"
+        if not self.rules.muggins:
+            while self._show_queue:
+                seat, what = self._show_queue[0]
+                score = self._unit_score()
+                cards = self._unit_cards()
+                self._show_queue.pop(0)
+                self._reveal(seat, what, cards, score.total)
+                if self._credit(seat, score.items, "show"):
+                    return
+            self._start_deal()
+
+    def _unit_cards(self) -> tuple[Card, ...]:
+        seat, what = self._show_queue[0]
+        return tuple(self._crib) if what == "crib" else self._kept[seat]
+
+    def _unit_score(self) -> Score:
+        _, what = self._show_queue[0]
+        return score_show(self._unit_cards(), self._starter, crib=what == "crib",
+                          crib_four_flush=self.rules.crib_four_flush)
+
+    def _reveal(self, seat: int, what: str, cards: tuple[Card, ...], points: int) -> None:
+        self._shown.append((seat, what, cards))
+        self._log(Event("show", self.deal_number, seat, cards, points, what, "show"))
+
+    def _declare(self, seat: int, points: int) -> None:
+        """Muggins (ruling 16): the owner declares a count; the true total is known to the engine."""
+        _, what = self._show_queue[0]
+        score = self._unit_score()
+        cards = self._unit_cards()
+        self._reveal(seat, what, cards, points)
+        self._log(Event("claim", self.deal_number, seat, (), points, "count", "show"))
+        items = score.items if points == score.total else (ScoreItem("count", cards, points),) if points else ()
+        if self._credit(seat, items, "show"):
+            return
+        if points < score.total:
+            seats = self.rules.players
+            owner_side = self.side_of(seat)
+            self._claimants = [other for step in range(1, seats)
+                               if self.side_of(other := (seat + step) % seats) != owner_side]
+            self._claim = (seat, points)
+            self._phase = "muggins"
+            return
+        self._next_unit()
+
+    def _take_muggins(self, seat: int, points: int) -> None:
+        cards = self._unit_cards()
+        self._log(Event("claim", self.deal_number, seat, (), points, "muggins", "show"))
+        if self._credit(seat, [ScoreItem("muggins", cards, points)], "show"):
+            return
+        self._next_unit()
+
+    def _pass_muggins(self, seat: int) -> None:
+        self._log(Event("claim", self.deal_number, seat, (), 0, "pass", "show"))
+        self._claimants.pop(0)
+        if not self._claimants:
+            self._next_unit()
+
+    def _next_unit(self) -> None:
+        self._show_queue.pop(0)
+        self._claim = None
+        self._claimants = []
+        if self._show_queue:
+            self._phase = "count"
+        else:
+            self._start_deal()
+
+    # ------------------------------------------------------------------ what players see
+    def hidden_cards(self, seat: int | None) -> frozenset[Card]:
+        hidden: set[Card] = set(self._rest)
+        for other in range(self.rules.players):
+            if other != seat:
+                hidden.update(self._hands[other])
+                hidden.update(self._discards[other])
+        shown_crib = any(what == "crib" for _, what, _ in self._shown)
+        if not shown_crib:
+            hidden.update(card for card in self._crib if seat is None or card not in self._discards[seat])
+        else:
+            hidden.difference_update(self._crib)
+        for _, _, cards in self._shown:
+            hidden.difference_update(cards)
+        if not self._starter_turned:
+            hidden.add(self._starter)
+        return frozenset(hidden)
+
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        places = {f"hand {self.players[seat]}": tuple(hand) for seat, hand in enumerate(self._hands)}
+        places["played"] = tuple(card for _, card in self._played)
+        places["crib"] = tuple(self._crib)
+        places["starter"] = (self._starter,)
+        places["pack"] = self._rest
+        return places
+
+    def view(self, seat: int | None) -> CribbageView:
+        """What ``seat`` may see (None: a spectator)."""
+        seats = self.rules.players
+        mine = seat is not None
+        crib_shown = any(what == "crib" for _, what, _ in self._shown)
+        return CribbageView(
+            game=self.rules.name,
+            players=self.players,
+            seat=seat,
+            sides=self.side_names,
+            side_of_seat=tuple(self.side_of(s) for s in range(seats)),
+            scores=tuple(self._scores),
+            previous_scores=tuple(self._previous),
+            target=self.rules.target or 0,
+            deal=self.deal_number,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act(),
+            legal_actions=self.legal_actions(seat) if mine else (),
+            hand=tuple(self._hands[seat]) if mine else (),  # type: ignore[index]
+            kept=self._kept[seat] if mine else (),  # type: ignore[index]
+            discarded=self._discards[seat] if mine else (),  # type: ignore[index]
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            has_discarded=tuple(bool(d) for d in self._discards),
+            crib_size=len(self._crib),
+            crib=tuple(self._crib) if crib_shown else (),
+            starter=self.starter,
+            count=self._count,
+            series=tuple(zip(self._series_seats, self._series)),
+            played=tuple(self._played),
+            said_go=tuple(sorted(self._go)),
+            shown=tuple(self._shown),
+            counting=self._show_queue[0] if self._phase in ("count", "muggins") and self._show_queue else None,
+            claim=self._claim,
+            muggins=self.rules.muggins,
+            finished=self._over,
+            winner=self.winner,
+            events=self.events_for(seat),
+        )

@@ -1,0 +1,126 @@
+"""Chance, made explicit: where each deal's cards come from.
+
+A :class:`DealSource` hands out the cards of deal ``i``: the explicit :class:`Deal` given for it
+(tests, puzzles, records), completed from the seeded generator where parts are missing, or a
+fresh shuffle. The same seed always gives the same game.
+
+>>> import random
+>>> from pegboard.rules import Rules
+>>> source = DealSource(random.Random(7))
+>>> deal = source.deal(0, Rules.preset("cribbage"))
+>>> [len(hand) for hand in deal.hands], deal.starter is not None
+([6, 6], True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pegboard.cards import Card, full_deck
+from pegboard.errors import RecordError
+from pegboard.rules import Rules
+
+__all__ = ["Deal", "DealSource", "cut_for_deal"]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one deal. Cribbage games and snailspace use ``hands``, ``crib`` (cards dealt
+    straight to the crib) and ``starter``; solitaire uses ``stock`` (the order cards are turned).
+    ``rest`` is the undealt pack (never shown to anyone)."""
+
+    hands: tuple[tuple[Card, ...], ...] = ()
+    crib: tuple[Card, ...] = ()
+    starter: Card | None = None
+    stock: tuple[Card, ...] = ()
+    rest: tuple[Card, ...] = field(default=(), compare=False)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card named by the deal (not ``rest``)."""
+        return (*(card for hand in self.hands for card in hand), *self.crib,
+                *([self.starter] if self.starter else []), *self.stock)
+
+
+def _check_distinct(deal: Deal, where: str) -> None:
+    seen: set[Card] = set()
+    for card in deal.cards():
+        if card in seen:
+            raise RecordError(f"{where}: card {card} is dealt twice")
+        seen.add(card)
+
+
+class DealSource:
+    """Supplies each deal: explicit deals where given (completed from ``rng``), else shuffles."""
+
+    def __init__(self, rng: random.Random, explicit: Sequence[Deal | None] = ()) -> None:
+        self.rng = rng
+        self.explicit = list(explicit)
+
+    def deal(self, index: int, rules: Rules) -> Deal:
+        """The cards of deal ``index`` under ``rules``."""
+        given = self.explicit[index] if index < len(self.explicit) else None
+        return complete_deal(given or Deal(), rules, self.rng, f"deals[{index}]")
+
+
+def complete_deal(given: Deal, rules: Rules, rng: random.Random, where: str) -> Deal:
+    """Check an explicit (possibly partial) deal against ``rules`` and fill in what is missing."""
+    _check_distinct(given, where)
+    if rules.family == "solitaire":
+        if given.stock:
+            if len(given.stock) < 17:
+                raise RecordError(f"{where}: a stock of {len(given.stock)} cards: expected at least 17 "
+                                  "(16 cells and the starter)")
+            used = set(given.stock)
+            return Deal(stock=given.stock, rest=tuple(c for c in full_deck() if c not in used))
+        pack = list(full_deck())
+        rng.shuffle(pack)
+        return Deal(stock=tuple(pack))
+    seats = rules.players
+    if given.hands and len(given.hands) != seats:
+        raise RecordError(f"{where}: {len(given.hands)} hands: expected {seats}")
+    for seat, hand in enumerate(given.hands):
+        if len(hand) != rules.deal_size:
+            raise RecordError(f"{where}: hand {seat + 1} has {len(hand)} cards: expected {rules.deal_size}")
+    if given.crib and len(given.crib) != rules.crib_from_pack:
+        raise RecordError(f"{where}: crib has {len(given.crib)} cards: expected {rules.crib_from_pack}")
+    used = set(given.cards())
+    pack = [card for card in full_deck() if card not in used]
+    needs_shuffle = not given.hands or (rules.crib_from_pack and not given.crib) or given.starter is None
+    if needs_shuffle:
+        rng.shuffle(pack)
+    hands = given.hands
+    if not hands:
+        hands = tuple(tuple(pack[i * rules.deal_size:(i + 1) * rules.deal_size]) for i in range(seats))
+        del pack[: seats * rules.deal_size]
+    crib = given.crib
+    if rules.crib_from_pack and not crib:
+        crib, pack = tuple(pack[: rules.crib_from_pack]), pack[rules.crib_from_pack:]
+    starter = given.starter
+    if starter is None:
+        starter, pack = pack[0], pack[1:]
+    return Deal(hands=hands, crib=crib, starter=starter, rest=tuple(pack))
+
+
+def cut_for_deal(rng: random.Random, seats: int) -> tuple[int, list[list[tuple[int, Card]]]]:
+    """Ruling 13: each player cuts a card; the lowest rank deals; ties among the lowest re-cut.
+
+    Returns the first dealer's seat and each round of cuts as (seat, card) pairs.
+
+    >>> dealer, rounds = cut_for_deal(random.Random(1), 2)
+    >>> dealer in (0, 1) and min(rounds[-1], key=lambda cut: cut[1].rank)[0] == dealer
+    True
+    """
+    cutting = list(range(seats))
+    rounds: list[list[tuple[int, Card]]] = []
+    while True:
+        pack = list(full_deck())
+        rng.shuffle(pack)
+        cuts = list(zip(cutting, pack))
+        rounds.append(cuts)
+        low = min(card.rank for _, card in cuts)
+        tied = [seat for seat, card in cuts if card.rank == low]
+        if len(tied) == 1:
+            return tied[0], rounds
+        cutting = tied

@@ -1,0 +1,94 @@
+"""Events: the immutable log every game writes, one or more per applied action.
+
+Replays, explanations, views and interfaces all read this one log. An event whose cards only one
+player may see carries ``private_to``; :meth:`Event.censored` is what everyone else receives.
+
+>>> from pegboard.cards import parse_cards
+>>> event = Event("discard", deal=0, seat=1, cards=parse_cards("5H 6C"), private_to=1)
+>>> event.visible_to(1), event.visible_to(0)
+(True, False)
+>>> event.censored().cards, event.censored().hidden
+((), 2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.cards import Card
+
+__all__ = ["Event", "EVENT_TYPES"]
+
+EVENT_TYPES = {
+    "cut": "a card cut for the first deal (ruling 13)",
+    "deal": "a new deal starts; seat is the dealer",
+    "dealt": "the cards dealt to a seat (private to that seat)",
+    "discard": "cards thrown to the crib or a discard space (private to the thrower in cribbage)",
+    "starter": "the starter is turned",
+    "play": "a card laid in the play; count is the running count",
+    "place": "a card placed on a grid cell",
+    "go": "a player says go",
+    "reset": "the count goes back to 0",
+    "show": "a hand or crib is shown and counted; points is its total",
+    "claim": "a muggins count or claim",
+    "score": "points scored: kind says what for, cards which cards",
+    "end": "the game is over; kind names the winner's side or 'draw'",
+}
+"""Every event type and what it records."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    ``deal`` is the 0-based deal index (-1 before the first deal), ``phase`` the phase it happened
+    in (``cut``, ``deal``, ``discard``, ``starter``, ``play``, ``show``, ``place``, ``end``).
+    """
+
+    type: str
+    deal: int
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+    kind: str = ""
+    phase: str = ""
+    count: int | None = None
+    where: str = ""
+    private_to: int | None = None
+    hidden: int = 0
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) may see this event's cards."""
+        return self.private_to is None or self.private_to == seat
+
+    def censored(self) -> Event:
+        """This event with its cards removed; ``hidden`` says how many there were."""
+        if not self.cards:
+            return self
+        return dataclasses.replace(self, cards=(), hidden=len(self.cards))
+
+    def for_seat(self, seat: int | None) -> Event:
+        """The event as ``seat`` may see it."""
+        return self if self.visible_to(seat) else self.censored()
+
+    def to_json(self, players: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """A JSON-ready dict; with ``players``, the seat is also given as the player's name."""
+        data: dict[str, Any] = {"type": self.type, "deal": self.deal}
+        if self.seat is not None:
+            data["seat"] = self.seat
+            if players is not None:
+                data["player"] = players[self.seat]
+        for name in ("kind", "phase", "where"):
+            if value := getattr(self, name):
+                data[name] = value
+        if self.points:
+            data["points"] = self.points
+        if self.count is not None:
+            data["count"] = self.count
+        if self.cards:
+            data["cards"] = [str(card) for card in self.cards]
+        if self.hidden:
+            data["hidden"] = self.hidden
+        return data

@@ -1,0 +1,47 @@
+"""Helpers for engine tests: random play, explicit deals, relabelling hidden cards."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from pegboard.cards import Card, parse_cards
+from pegboard.engine import Deal, GameState
+
+
+def deal(*hands: str, starter: str, crib: str = "") -> Deal:
+    """An explicit deal from card text."""
+    return Deal(hands=tuple(parse_cards(hand) for hand in hands), crib=parse_cards(crib),
+                starter=Card.parse(starter))
+
+
+def play_randomly(game: GameState, rng: random.Random, max_actions: int = 5000) -> int:
+    """Play random legal actions to the end; returns how many were applied."""
+    for applied in range(max_actions):
+        if game.finished:
+            return applied
+        game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError(f"game did not end within {max_actions} actions")
+
+
+def relabel_hidden(game: GameState, seat: int | None, rng: random.Random) -> GameState:
+    """A copy of ``game`` in which the cards hidden from ``seat`` are permuted among themselves.
+
+    Cards are singletons, so pre-seeding deepcopy's memo with the permutation relabels every
+    reference to them anywhere in the state (hands, pack, log, caches) at once.
+    """
+    hidden = sorted(game.hidden_cards(seat))
+    shuffled = hidden[:]
+    rng.shuffle(shuffled)
+    memo: dict[int, Any] = {id(card): new for card, new in zip(hidden, shuffled)}
+    for event in game.events:
+        # the cut and earlier deals were separate shuffles: their cards are facts about those, keep them
+        if event.deal < game.deal_number:
+            memo[id(event)] = event
+    return copy.deepcopy(game, memo)
+
+
+def view_json(game: GameState, seat: int | None) -> dict[str, Any]:
+    result: dict[str, Any] = game.view(seat).to_json()
+    return result

@@ -1,0 +1,123 @@
+"""The generic invariant suite, run over every preset (random legal games, Hypothesis-driven).
+
+For every game: it always ends; whoever is to act has a legal action; every card is in exactly one
+place; the count never passes 31; scores never decrease; a view contains no hidden card and does
+not change when only cards hidden from its seat change; record -> read -> replay gives the same
+state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from pegboard.cards import full_deck
+from pegboard.engine import GameState, new_game
+from pegboard.records import parse_record, record_of, replay
+from pegboard.rules import PRESET_NAMES, Rules
+
+from .engine_helpers import play_randomly, relabel_hidden, view_json
+
+GAMES = [name for name in PRESET_NAMES if Rules.preset(name).family == "cribbage"]
+GAMES_PER_PRESET = 24  # full invariant checks at every step (half with muggins on)
+QUICK_GAMES_PER_PRESET = 150  # to the end, scores monotone
+VIEW_CHECK_SHARE = 0.08  # share of steps at which every seat's view is checked for hidden cards
+
+
+def _variant(name: str, muggins: bool) -> Rules:
+    rules = Rules.preset(name)
+    return rules.with_options(muggins=True) if muggins and rules.family == "cribbage" else rules
+
+
+def check_step_invariants(game: GameState, rng: random.Random, views: bool) -> None:
+    acting = game.to_act()
+    assert bool(acting) != game.finished
+    for seat in acting:
+        assert game.legal_actions(seat), f"seat {seat} must act but has no legal action"
+    places = game.card_locations()
+    cards = [card for where in places.values() for card in where]
+    assert sorted(cards) == list(full_deck()), "every card must be in exactly one place"
+    if game.rules.family == "cribbage":
+        assert 0 <= game.view(None).count <= 31
+    if views:
+        check_views(game, rng)
+
+
+def check_views(game: GameState, rng: random.Random) -> None:
+    for seat in (None, *range(game.rules.players)):
+        seen = view_json(game, seat)
+        # the cut and earlier deals were separate shuffles: their cards say nothing about this deal
+        seen["events"] = [event for event in seen["events"] if event["deal"] == game.deal_number]
+        shown = json.dumps(seen)
+        hidden = game.hidden_cards(seat)
+        visible = {card for card in full_deck() if f'"{card}"' in shown}
+        assert not visible & hidden, f"seat {seat} sees hidden cards {sorted(visible & hidden)}"
+        if game.rules.family == "cribbage":  # everything not hidden is somewhere in the view
+            assert visible | hidden == set(full_deck())
+        assert view_json(relabel_hidden(game, seat, rng), seat) == view_json(game, seat)
+
+
+def play_checked(rules: Rules, seed: int, choices: random.Random) -> GameState:
+    game = new_game(rules, seed=seed)
+    scores = game.score_list
+    rng = random.Random(seed)
+    for _ in range(5000):
+        check_step_invariants(game, rng, views=rng.random() < VIEW_CHECK_SHARE)
+        if game.finished:
+            break
+        action = choices.choice(game.legal_actions())
+        assert game.apply(action), "every applied action logs at least one event"
+        assert all(new >= old for new, old in zip(game.score_list, scores)), "scores never decrease"
+        scores = game.score_list
+    assert game.finished, "a random legal game always ends"
+    return game
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("muggins", [False, True], ids=["auto", "muggins"])
+@settings(max_examples=GAMES_PER_PRESET // 2, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(seed=st.integers(0, 2**32 - 1), choices=st.randoms(use_true_random=False))
+def test_invariants_hold_through_random_games(name: str, muggins: bool, seed: int, choices: random.Random) -> None:
+    rules = _variant(name, muggins)
+    if muggins and rules.family != "cribbage":
+        return
+    game = play_checked(rules, seed, choices)
+    assert game.winner is not None or rules.family != "cribbage"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_many_quick_random_games_end_with_a_winner_at_the_target(name: str) -> None:
+    rules = Rules.preset(name)
+    for seed in range(QUICK_GAMES_PER_PRESET):
+        game = new_game(rules, seed=seed)
+        play_randomly(game, random.Random(seed))
+        if rules.family == "cribbage":
+            assert game.winner is not None
+            assert max(game.score_list) >= (rules.target or 0)
+            assert sorted(game.score_list)[-2] < (rules.target or 0)  # only one side gets there
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("stop_fraction", [0.3, 1.0])
+def test_record_write_read_replay_gives_the_same_state(name: str, stop_fraction: float) -> None:
+    for seed in range(10):
+        rules = _variant(name, muggins=seed % 3 == 0)
+        game = new_game(rules, seed=seed)
+        total = play_randomly(new_game(rules, seed=seed), random.Random(seed))
+        rng = random.Random(seed)
+        for _ in range(int(total * stop_fraction)):
+            game.apply(rng.choice(game.legal_actions()))
+        record = json.loads(json.dumps(record_of(game)))
+        again = replay(parse_record(record))
+        assert again.scores() == game.scores() and again.winner == game.winner
+        # the record names the first dealer, so the replay has no cut for deal
+        assert again.events == tuple(event for event in game.events if event.type != "cut")
+        for seat in (None, *range(rules.players)):
+            original = view_json(game, seat)
+            original["events"] = [event for event in original["events"] if event["type"] != "cut"]
+            assert view_json(again, seat) == original
+        assert record_of(again) == record
