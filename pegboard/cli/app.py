@@ -45,14 +45,30 @@ def cli() -> None:
     """pegboard: cribbage, five-card cribbage, Snailspace and Cribbage Square Solitaire."""
 
 
-def _register() -> None:
-    from pegboard.cli.replay_cmd import replay_command
-    from pegboard.cli.score_cmd import score
-    from pegboard.cli.stats_cmd import stats
+COMMANDS = {
+    "score": "pegboard.cli.score_cmd:score",
+    "stats": "pegboard.cli.stats_cmd:stats",
+    "replay": "pegboard.cli.replay_cmd:replay_command",
+    "discard": "pegboard.cli.discard_cmd:discard",
+    "sim": "pegboard.cli.sim_cmd:sim",
+    "play": "pegboard.cli.play_cmd:play",
+    "serve": "pegboard.cli.serve_cmd:serve",
+}
+"""Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 
-    cli.add_command(score)
-    cli.add_command(stats)
-    cli.add_command(replay_command)
+
+def _register() -> None:
+    import importlib
+
+    for name, target in COMMANDS.items():
+        module_name, _, attribute = target.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name == module_name:
+                continue
+            raise
+        cli.add_command(getattr(module, attribute), name)
 
 
 _register()

@@ -1,0 +1,93 @@
+"""The bot interface: a bot sees one player's view (never the full state) and returns one action.
+
+Bots are built with the rules, their seat and a seed, so every decision is reproducible.
+User bots plug in as ``module:Class`` wherever a bot name is accepted (:func:`make_bot`).
+
+>>> from pegboard.engine import new_game
+>>> game = new_game("cribbage", seed=1)
+>>> bot = make_bot("random", game.rules, seat=0, seed=5)
+>>> bot.choose(game.view(0)) in game.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from pegboard.engine.actions import Action
+from pegboard.errors import PegboardError
+from pegboard.rules import Rules
+
+__all__ = ["Bot", "BaseBot", "RandomBot", "make_bot", "BOTS", "register_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(view) -> Action``; the view's ``legal_actions`` lists the choices."""
+
+    def choose(self, view: Any) -> Action: ...
+
+
+class BaseBot:
+    """Convenience base: keeps the rules, seat and a seeded ``random.Random``."""
+
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, rules: Rules, seat: int, seed: int | None = None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(BaseBot):
+    """Any legal action, uniformly at random."""
+
+    name = "random"
+
+    def choose(self, view: Any) -> Action:
+        actions: tuple[Action, ...] = view.legal_actions
+        return self.rng.choice(actions)
+
+
+BOTS: dict[str, str] = {
+    "random": "pegboard.bots.base:RandomBot",
+    "greedy": "pegboard.bots.greedy:GreedyBot",
+    "expert": "pegboard.bots.expert:ExpertBot",
+}
+"""Built-in bots by name, as ``module:Class``."""
+
+
+def register_bot(name: str, target: str) -> None:
+    """Make a bot class (``module:Class``) available under ``name``."""
+    BOTS[name] = target
+
+
+def _load(target: str) -> Any:
+    module_name, _, class_name = target.partition(":")
+    if not module_name or not class_name:
+        raise PegboardError(f"bot {target!r}: expected a built-in name ({', '.join(BOTS)}) or module:Class")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise PegboardError(f"bot {target!r}: cannot import {module_name!r} ({error})") from None
+    try:
+        return getattr(module, class_name)
+    except AttributeError:
+        raise PegboardError(f"bot {target!r}: {module_name!r} has no {class_name!r}") from None
+
+
+def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None) -> Bot:
+    """Build a bot by name (``random``, ``greedy``, ``expert``) or as ``module:Class``.
+
+    The class is called as ``Class(rules, seat, seed)``.
+    """
+    cls = _load(BOTS.get(spec, spec))
+    bot = cls(rules, seat, seed)
+    if not isinstance(bot, Bot):
+        raise PegboardError(f"bot {spec!r}: {cls.__name__} has no choose(view) method")
+    return bot
