@@ -118,7 +118,7 @@ class Card:
     @property
     def pips(self) -> int:
         """Value for fifteens and the count: A=1, 2-10 face value, J Q K = 10 (ruling 1)."""
-        return min(self.rank, 10)
+        return _PIPS[self.code]
 
     @property
     def rank_char(self) -> str:
@@ -178,6 +178,7 @@ def _make(code: int) -> Card:
 
 
 _BY_CODE: Final[tuple[Card, ...]] = tuple(_make(code) for code in range(52))
+_PIPS: Final = tuple(min((code >> 2) + 1, 10) for code in range(52))
 
 
 def full_deck() -> tuple[Card, ...]:

@@ -14,7 +14,7 @@ Action.parse('discard 5H 6C', seat=1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pegboard.cards import Card, parse_cards
 from pegboard.errors import CardError, IllegalActionError
@@ -33,8 +33,7 @@ VERBS = {
 """Every verb and what it does."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One player's move: the seat, a verb, the cards it names, and a target (cell or points)."""
 
     seat: int

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.deals import Deal
+from pegboard.engine.eventlog import EventLog
 from pegboard.engine.events import Event
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import Rules
@@ -28,10 +29,11 @@ __all__ = ["GameState", "DealLog", "check_player_names"]
 
 @dataclass
 class DealLog:
-    """One deal's cards and the text of every action applied in it (what records are made of)."""
+    """One deal's cards and every action applied in it (what records are made of)."""
 
     deal: Deal
-    actions: list[str] = field(default_factory=list)
+    moves: list[Action] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)  # record text of moves[:len(texts)], filled lazily
 
 
 def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
@@ -59,12 +61,14 @@ class GameState(ABC):
             players if players is not None else self.default_players[: rules.players], rules.players
         )
         sides = rules.sides
+        self._side_of_seat = tuple(seat % 2 if rules.partners else seat for seat in range(rules.players))
+        self._side_names = self._make_side_names()
         self._scores = [0] * sides
         self._previous = [0] * sides
         self._winner: int | None = None
         self._over = False
         self._events: list[Event] = []
-        self._seat_logs: dict[int | None, list[Event]] = {seat: [] for seat in (None, *range(rules.players))}
+        self._censored: list[Event | None] = []  # the censored twin of each private event
         self._deal_logs: list[DealLog] = []
         self._legal: dict[int, tuple[Action, ...]] = {}
 
@@ -76,11 +80,14 @@ class GameState(ABC):
 
     def side_of(self, seat: int) -> int:
         """The scoring side of a seat (partners: seats 0+2 are side 0, seats 1+3 side 1)."""
-        return seat % 2 if self.rules.partners else seat
+        return self._side_of_seat[seat]
 
     @property
     def side_names(self) -> tuple[str, ...]:
         """Side names: player names, or partners' names joined by '+' (``"Ann+Cat"``)."""
+        return self._side_names
+
+    def _make_side_names(self) -> tuple[str, ...]:
         if self.rules.partners:
             return tuple("+".join(self.players[seat] for seat in range(side, self.rules.players, 2))
                          for side in range(2))
@@ -117,9 +124,9 @@ class GameState(ABC):
         """Every event so far (full information: not for players; see :meth:`view`)."""
         return tuple(self._events)
 
-    def events_for(self, seat: int | None) -> tuple[Event, ...]:
-        """The event log as ``seat`` may see it (None: a spectator)."""
-        return tuple(self._seat_logs[seat])
+    def events_for(self, seat: int | None) -> EventLog:
+        """The event log so far as ``seat`` may see it (None: a spectator); an O(1) snapshot."""
+        return EventLog(self._events, self._censored, seat)
 
     @property
     def deal_number(self) -> int:
@@ -129,6 +136,12 @@ class GameState(ABC):
     @property
     def deal_logs(self) -> tuple[DealLog, ...]:
         return tuple(self._deal_logs)
+
+    def deal_actions(self, deal: int) -> list[str]:
+        """The record text of every action of deal ``deal`` (0-based)."""
+        log = self._deal_logs[deal]
+        log.texts.extend(self.record_text(action) for action in log.moves[len(log.texts):])
+        return list(log.texts)
 
     # ------------------------------------------------------------------ the API
     @abstractmethod
@@ -154,7 +167,10 @@ class GameState(ABC):
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Legal actions of ``seat`` (default: every seat that may act now)."""
         if seat is None:
-            return tuple(action for acting in self.to_act() for action in self.legal_actions(acting))
+            acting = self.to_act()
+            if len(acting) == 1:
+                return self.legal_actions(acting[0])
+            return tuple(action for each in acting for action in self.legal_actions(each))
         cached = self._legal.get(seat)
         if cached is None:
             cached = () if self._over else self._legal_actions(seat)
@@ -181,7 +197,7 @@ class GameState(ABC):
             reason = "the game is over" if self._over else self._why_illegal(action)
             raise IllegalActionError(f"{self.describe(action)}: {reason}")
         start = len(self._events)
-        self._deal_logs[-1].actions.append(self.record_text(action))
+        self._deal_logs[-1].moves.append(action)
         self._legal.clear()
         self._apply(action)
         return tuple(self._events[start:])
@@ -212,8 +228,7 @@ class GameState(ABC):
     # ------------------------------------------------------------------ machinery for subclasses
     def _log(self, event: Event) -> None:
         self._events.append(event)
-        for seat, log in self._seat_logs.items():
-            log.append(event if event.visible_to(seat) else event.censored())
+        self._censored.append(None if event.private_to is None else event.censored())
 
     def _start_deal_log(self, deal: Deal) -> None:
         self._deal_logs.append(DealLog(deal))

@@ -27,7 +27,7 @@ from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.play import score_play
-from pegboard.scoring.show import score_show
+from pegboard.scoring.show import show_items
 
 __all__ = ["CribbageState"]
 
@@ -82,7 +82,7 @@ class CribbageState(GameState):
         self._crib: list[Card] = list(deal.crib)
         self._starter: Card = deal.starter  # type: ignore[assignment]
         self._starter_turned = False
-        self._rest = deal.rest
+        self._deal = deal
         self._phase = "discard"
         self._count = 0
         self._series: list[Card] = []
@@ -133,9 +133,16 @@ class CribbageState(GameState):
         return ()
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        phase = self._phase
+        if phase == "play":
+            if seat != self._turn:
+                return ()
+            room = MAX_COUNT - self._count
+            playable = tuple([Action(seat, "play", (card,)) for card in self._hands[seat] if card.pips <= room])
+            return playable or (Action(seat, "go"),)
         if seat not in self.to_act():
             return ()
-        if self._phase == "discard":
+        if phase == "discard":
             hand = sorted(self._hands[seat])
             return tuple(Action(seat, "discard", combo) for combo in combinations(hand, self.rules.discard_count))
         if self._phase == "play":
@@ -230,7 +237,7 @@ class CribbageState(GameState):
         self._count += card.pips
         self._last = seat
         self._log(Event("play", self.deal_number, seat, (card,), count=self._count, phase="play"))
-        items = score_play(self._series).items
+        items = score_play(self._series, self._count).items
         if items and self._credit(seat, items, "play"):
             return
         if self._count == MAX_COUNT:
@@ -306,8 +313,7 @@ class CribbageState(GameState):
 
     def _unit_score(self) -> Score:
         _, what = self._show_queue[0]
-        return score_show(self._unit_cards(), self._starter, crib=what == "crib",
-                          crib_four_flush=self.rules.crib_four_flush)
+        return show_items(self._unit_cards(), self._starter, what == "crib", self.rules.crib_four_flush)
 
     def _reveal(self, seat: int, what: str, cards: tuple[Card, ...], points: int) -> None:
         self._shown.append((seat, what, cards))
@@ -357,7 +363,7 @@ class CribbageState(GameState):
 
     # ------------------------------------------------------------------ what players see
     def hidden_cards(self, seat: int | None) -> frozenset[Card]:
-        hidden: set[Card] = set(self._rest)
+        hidden: set[Card] = set(self._deal.undealt())
         for other in range(self.rules.players):
             if other != seat:
                 hidden.update(self._hands[other])
@@ -378,20 +384,19 @@ class CribbageState(GameState):
         places["played"] = tuple(card for _, card in self._played)
         places["crib"] = tuple(self._crib)
         places["starter"] = (self._starter,)
-        places["pack"] = self._rest
+        places["pack"] = self._deal.undealt()
         return places
 
     def view(self, seat: int | None) -> CribbageView:
         """What ``seat`` may see (None: a spectator)."""
-        seats = self.rules.players
         mine = seat is not None
-        crib_shown = any(what == "crib" for _, what, _ in self._shown)
+        crib_shown = bool(self._shown) and self._shown[-1][1] == "crib"
         return CribbageView(
             game=self.rules.name,
             players=self.players,
             seat=seat,
-            sides=self.side_names,
-            side_of_seat=tuple(self.side_of(s) for s in range(seats)),
+            sides=self._side_names,
+            side_of_seat=self._side_of_seat,
             scores=tuple(self._scores),
             previous_scores=tuple(self._previous),
             target=self.rules.target or 0,

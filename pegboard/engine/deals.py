@@ -24,18 +24,28 @@ from pegboard.rules import Rules
 
 __all__ = ["Deal", "DealSource", "cut_for_deal"]
 
+_DECK = full_deck()
+
 
 @dataclass(frozen=True)
 class Deal:
     """The cards of one deal. Cribbage games and snailspace use ``hands``, ``crib`` (cards dealt
     straight to the crib) and ``starter``; solitaire uses ``stock`` (the order cards are turned).
-    ``rest`` is the undealt pack (never shown to anyone)."""
+    ``rest`` is the undealt pack (never shown to anyone; left empty when it is simply every other
+    card, see :meth:`undealt`)."""
 
     hands: tuple[tuple[Card, ...], ...] = ()
     crib: tuple[Card, ...] = ()
     starter: Card | None = None
     stock: tuple[Card, ...] = ()
     rest: tuple[Card, ...] = field(default=(), compare=False)
+
+    def undealt(self) -> tuple[Card, ...]:
+        """The cards the deal does not name (the pack left after dealing, or the dead cards)."""
+        if self.rest:
+            return self.rest
+        named = set(self.cards())
+        return tuple(card for card in _DECK if card not in named)
 
     def cards(self) -> tuple[Card, ...]:
         """Every card named by the deal (not ``rest``)."""
@@ -85,6 +95,8 @@ def complete_deal(given: Deal, rules: Rules, rng: random.Random, where: str) -> 
             raise RecordError(f"{where}: hand {seat + 1} has {len(hand)} cards: expected {rules.deal_size}")
     if given.crib and len(given.crib) != rules.crib_from_pack:
         raise RecordError(f"{where}: crib has {len(given.crib)} cards: expected {rules.crib_from_pack}")
+    if not given.hands and not given.crib and given.starter is None:
+        return _fresh_deal(rules, rng)
     used = set(given.cards())
     pack = [card for card in full_deck() if card not in used]
     needs_shuffle = not given.hands or (rules.crib_from_pack and not given.crib) or given.starter is None
@@ -101,6 +113,16 @@ def complete_deal(given: Deal, rules: Rules, rng: random.Random, where: str) -> 
     if starter is None:
         starter, pack = pack[0], pack[1:]
     return Deal(hands=hands, crib=crib, starter=starter, rest=tuple(pack))
+
+
+def _fresh_deal(rules: Rules, rng: random.Random) -> Deal:
+    """A random deal: only the cards dealt and the starter are drawn; the rest of the pack stays
+    unordered (nobody ever sees it)."""
+    seats, size = rules.players, rules.deal_size
+    drawn = rng.sample(_DECK, seats * size + rules.crib_from_pack + 1)
+    hands = tuple(tuple(drawn[i * size:(i + 1) * size]) for i in range(seats))
+    crib = tuple(drawn[seats * size:-1])
+    return Deal(hands=hands, crib=crib, starter=drawn[-1])
 
 
 def cut_for_deal(rng: random.Random, seats: int) -> tuple[int, list[list[tuple[int, Card]]]]:

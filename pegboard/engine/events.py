@@ -13,9 +13,7 @@ player may see carries ``private_to``; :meth:`Event.censored` is what everyone e
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pegboard.cards import Card
 
@@ -39,8 +37,7 @@ EVENT_TYPES = {
 """Every event type and what it records."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened.
 
     ``deal`` is the 0-based deal index (-1 before the first deal), ``phase`` the phase it happened
@@ -54,7 +51,7 @@ class Event:
     points: int = 0
     kind: str = ""
     phase: str = ""
-    count: int | None = None
+    count: int | None = None  # type: ignore[assignment]  # the running count; shadows tuple.count
     where: str = ""
     private_to: int | None = None
     hidden: int = 0
@@ -67,7 +64,8 @@ class Event:
         """This event with its cards removed; ``hidden`` says how many there were."""
         if not self.cards:
             return self
-        return dataclasses.replace(self, cards=(), hidden=len(self.cards))
+        return Event(self.type, self.deal, self.seat, (), self.points, self.kind, self.phase, self.count,
+                     self.where, self.private_to, len(self.cards))
 
     def for_seat(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it."""

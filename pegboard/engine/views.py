@@ -6,11 +6,12 @@ so serialising a view (``to_json``) is safe to send to that player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import fields, is_dataclass
+from typing import Any, NamedTuple
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.eventlog import EventLog
 from pegboard.engine.events import Event
 
 __all__ = ["CribbageView", "view_to_json"]
@@ -19,11 +20,11 @@ __all__ = ["CribbageView", "view_to_json"]
 def _json_value(value: Any, players: tuple[str, ...]) -> Any:
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, Action):
+    if isinstance(value, Action):  # before tuples: actions and events are named tuples
         return {"seat": value.seat, "text": value.text()}
     if isinstance(value, Event):
         return value.to_json(players)
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, EventLog)):
         return [_json_value(item, players) for item in value]
     if isinstance(value, dict):
         return {str(key): _json_value(item, players) for key, item in value.items()}
@@ -33,14 +34,15 @@ def _json_value(value: Any, players: tuple[str, ...]) -> Any:
 def view_to_json(view: Any) -> dict[str, Any]:
     """A view as JSON-ready data: cards as text, actions as {seat, text}, events as dicts."""
     players: tuple[str, ...] = view.players
-    return {field.name: _json_value(getattr(view, field.name), players) for field in fields(view)}
+    names = [field.name for field in fields(view)] if is_dataclass(view) else list(view._fields)
+    return {name: _json_value(getattr(view, name), players) for name in names}
 
 
-@dataclass(frozen=True)
-class CribbageView:
+class CribbageView(NamedTuple):
     """What one seat of a cribbage game (any preset of the family) may see.
 
-    ``seat`` is None for a spectator, who sees only what is public.
+    ``seat`` is None for a spectator, who sees only what is public. A frozen value (a named tuple:
+    made in a microsecond, as bots ask for one per decision).
     """
 
     game: str
@@ -64,7 +66,7 @@ class CribbageView:
     crib_size: int
     crib: tuple[Card, ...]
     starter: Card | None
-    count: int
+    count: int  # type: ignore[assignment]  # the running count; shadows tuple.count
     series: tuple[tuple[int, Card], ...]
     played: tuple[tuple[int, Card], ...]
     said_go: tuple[int, ...]
@@ -74,7 +76,7 @@ class CribbageView:
     muggins: bool
     finished: bool
     winner: str | None
-    events: tuple[Event, ...]
+    events: EventLog
 
     @property
     def my_turn(self) -> bool:

@@ -10,16 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pegboard.cards import Card
 
 __all__ = ["ScoreItem", "Score"]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
+class ScoreItem(NamedTuple):
     """One scoring combination: its kind, the cards forming it, and its points.
 
     Kinds: ``fifteen``, ``pair``, ``run``, ``flush``, ``nobs``, ``heels`` (show and grid lines);
@@ -34,21 +32,34 @@ class ScoreItem:
         return {"kind": self.kind, "cards": [str(card) for card in self.cards], "points": self.points}
 
 
-@dataclass(frozen=True, slots=True)
 class Score:
-    """An itemised score; :attr:`total` is the sum of the items' points."""
+    """An itemised score; :attr:`total` is the sum of the items' points. Immutable."""
 
-    items: tuple[ScoreItem, ...] = ()
+    __slots__ = ("items", "total")
+    items: tuple[ScoreItem, ...]
+    total: int
 
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
+    def __init__(self, items: tuple[ScoreItem, ...] = ()) -> None:
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "total", sum(item.points for item in items))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Score is immutable")
 
     def __iter__(self) -> Iterator[ScoreItem]:
         return iter(self.items)
 
     def __len__(self) -> int:
         return len(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Score) and self.items == other.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return f"Score({self.items!r})"
 
     def spoken(self) -> str:
         """The count as players say it aloud (see :func:`pegboard.scoring.spoken.spoken_count`)."""

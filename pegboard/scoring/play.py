@@ -28,16 +28,17 @@ def series_count(series: Sequence[Card]) -> int:
     return sum(card.pips for card in series)
 
 
-def score_play(series: Sequence[Card]) -> Score:
+def score_play(series: Sequence[Card], count: int | None = None) -> Score:
     """Points for the last card of ``series`` (the cards laid since the count was last reset).
 
     Count 15 scores 2, exactly 31 scores 2; the last 2, 3 or 4 cards of one rank score 2, 6 or
     12; the longest k >= 3 such that the last k cards are k consecutive ranks in any order
-    scores k. Go and last-card points are the engine's (ruling 9).
+    scores k. Go and last-card points are the engine's (ruling 9). ``count`` may be passed if known.
     """
     if not series:
         raise PegboardError("score_play needs at least one card in the series")
-    count = series_count(series)
+    if count is None:
+        count = series_count(series)
     if count > 31:
         raise PegboardError(f"series count {count} passes 31: {' '.join(map(str, series))}")
     items: list[ScoreItem] = []
@@ -46,14 +47,25 @@ def score_play(series: Sequence[Card]) -> Score:
         items.append(ScoreItem("fifteen", tuple(series), 2))
     elif count == 31:
         items.append(ScoreItem("thirty-one", tuple(series), 2))
+    size = len(series)
+    rank = last.code >> 2
     same = 1
-    while same < len(series) and series[-same - 1].rank == last.rank:
+    while same < size and series[-same - 1].code >> 2 == rank:
         same += 1
     if same >= 2:
         items.append(ScoreItem("pair", tuple(series[-same:]), PAIR_POINTS[same]))
-    for length in range(len(series), 2, -1):
-        ranks = sorted(card.rank for card in series[-length:])
-        if ranks[-1] - ranks[0] == length - 1 and len(set(ranks)) == length:
-            items.append(ScoreItem("run", tuple(series[-length:]), length))
-            break
+    elif size >= 3:  # a pair at the end rules out any run ending there
+        best = 0
+        low = high = rank
+        seen = 1 << rank
+        for length in range(2, size + 1):  # grow the tail backwards; remember the longest run
+            other = series[-length].code >> 2
+            if seen >> other & 1:
+                break
+            seen |= 1 << other
+            low, high = min(low, other), max(high, other)
+            if length >= 3 and high - low == length - 1:
+                best = length
+        if best:
+            items.append(ScoreItem("run", tuple(series[-best:]), best))
     return Score(tuple(items))

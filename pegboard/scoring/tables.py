@@ -31,8 +31,8 @@ _PIPS: Final = np.minimum(np.arange(1, 14), 10)
 def rank_multisets(size: int) -> npt.NDArray[np.int64]:
     """Every multiset of ``size`` rank indices (0-12) with no rank more than 4 times, sorted rows.
 
-    >>> rank_multisets(5).shape, rank_multisets(4).shape
-    ((6175, 5), (1820, 4))
+    >>> rank_multisets(5).shape, rank_multisets(4).shape, rank_multisets(3).shape
+    ((6175, 5), (1820, 4), (455, 3))
     """
     rows = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
     counts = np.zeros((len(rows), 13), dtype=np.int64)

@@ -1,0 +1,64 @@
+"""The greedy bot: the obvious one-move-deep player.
+
+Cribbage games: keep the cards with the most points already in them (no starter), play the card
+that scores most now, count every point and claim every missed one. Ties are broken at random
+(seeded).
+
+>>> from pegboard.engine import new_game
+>>> game = new_game("cribbage", seed=2)
+>>> bot = GreedyBot(game.rules, seat=0, seed=1)
+>>> bot.choose(game.view(0)) in game.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pegboard.bots.base import BaseBot
+from pegboard.cards import Card
+from pegboard.engine.actions import Action
+from pegboard.scoring.play import score_play
+from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
+
+__all__ = ["GreedyBot", "kept_points"]
+
+_TABLES = {size: points_bytes(size) for size in (3, 4)}
+
+
+def kept_points(cards: Sequence[Card]) -> int:
+    """Points already in kept cards without a starter: fifteens, pairs, runs, and a flush."""
+    total = _TABLES[len(cards)][sum(CARD_WEIGHTS[card.code] for card in cards)]
+    suit = cards[0].code & 3
+    if all(card.code & 3 == suit for card in cards):
+        total += len(cards)
+    return total
+
+
+class GreedyBot(BaseBot):
+    """One move deep: most points in the kept cards, most points from the card played now."""
+
+    name = "greedy"
+
+    def choose(self, view: Any) -> Action:
+        actions: tuple[Action, ...] = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        verb = actions[0].verb
+        if verb == "discard":
+            hand = view.hand
+            return self._best(actions, lambda a: kept_points([c for c in hand if c not in a.cards]))
+        if verb in ("play", "go"):
+            series = [card for _, card in view.series]
+            count = view.count
+            return self._best(actions, lambda a: score_play([*series, a.cards[0]], count + a.cards[0].pips).total
+                              if a.verb == "play" else -1)
+        if verb in ("count", "muggins"):  # count every point; claim every missed one
+            return max(actions, key=lambda a: a.target if isinstance(a.target, int) else -1)
+        return self.rng.choice(actions)
+
+    def _best(self, actions: Sequence[Action], value: Any) -> Action:
+        scored = [(value(action), action) for action in actions]
+        top = max(points for points, _ in scored)
+        return self.rng.choice([action for points, action in scored if points == top])
