@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from benchmarks import scoring
+from benchmarks import bots, scoring
 
 Row = tuple[str, float, str, str]
-BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {"scoring": scoring.run}
+BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {"scoring": scoring.run, "bots": bots.run}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from pegboard.bots.base import BaseBot
+from pegboard.bots.pegging import play_points
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
-from pegboard.scoring.play import score_play
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
 __all__ = ["GreedyBot", "kept_points"]
 
-_TABLES = {size: points_bytes(size) for size in (3, 4)}
+_TABLES: dict[int, bytes] = {size: points_bytes(size) for size in (3, 4)}
 
 
 def kept_points(cards: Sequence[Card]) -> int:
@@ -48,11 +48,20 @@ class GreedyBot(BaseBot):
         verb = actions[0].verb
         if verb == "discard":
             hand = view.hand
-            return self._best(actions, lambda a: kept_points([c for c in hand if c not in a.cards]))
+            weight = sum(CARD_WEIGHTS[card.code] for card in hand)
+            table = _TABLES[len(hand) - len(actions[0].cards)]
+
+            def kept_value(action: Action) -> int:  # kept_points, from the hand's weight less the throw's
+                kept = [card.code for card in hand if card not in action.cards]
+                value: int = table[weight - sum(CARD_WEIGHTS[card.code] for card in action.cards)]
+                suit = kept[0] & 3
+                return value + len(kept) if all(code & 3 == suit for code in kept) else value
+
+            return self._best(actions, kept_value)
         if verb in ("play", "go"):
-            series = [card for _, card in view.series]
+            series = tuple(card.rank for _, card in view.series)
             count = view.count
-            return self._best(actions, lambda a: score_play([*series, a.cards[0]], count + a.cards[0].pips).total
+            return self._best(actions, lambda a: play_points((*series, a.cards[0].rank), count + a.cards[0].pips)
                               if a.verb == "play" else -1)
         if verb in ("count", "muggins"):  # count every point; claim every missed one
             return max(actions, key=lambda a: a.target if isinstance(a.target, int) else -1)

@@ -1,0 +1,196 @@
+"""Win probability from the board: the chance of winning a two-player game from any pair of scores.
+
+A deal is modelled in counting order (ruling 14): the play pegs points for both sides (pegging
+out during the play wins), then the pone counts, then the dealer's hand and crib. The per-deal
+points come from the expert's own games (:func:`collect_deal_points`); given them, the win
+probability of every position follows exactly by dynamic programming over both sides' remaining
+needs (each deal scores at least the point for last, so the needs always fall).
+
+``python -m pegboard.bots.board`` regenerates ``pegboard/data/board.json``.
+
+>>> table = BoardTable.load()
+>>> 0.5 < table.win_probability(10, 60, dealing=True) <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["BoardTable", "DealPoints", "collect_deal_points", "solve_board", "BOARD_FILE"]
+
+BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
+Array = npt.NDArray[np.float64]
+
+
+@dataclass
+class DealPoints:
+    """Histograms of one deal's points: the play (pone, dealer, jointly), the pone's hand, and the
+    dealer's hand plus crib (heels go with the dealer's pegging)."""
+
+    pegging: Array  # [pone points, dealer points]
+    pone_hand: Array
+    dealer_show: Array
+    deals: int
+    crib_mean: float = 4.8
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "pegging": self.pegging.astype(int).tolist(),
+                "pone_hand": self.pone_hand.astype(int).tolist(),
+                "dealer_show": self.dealer_show.astype(int).tolist(), "crib_mean": round(self.crib_mean, 4)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> DealPoints:
+        return DealPoints(np.asarray(data["pegging"], dtype=np.float64),
+                          np.asarray(data["pone_hand"], dtype=np.float64),
+                          np.asarray(data["dealer_show"], dtype=np.float64), int(data["deals"]),
+                          float(data.get("crib_mean", 4.8)))
+
+
+def collect_deal_points(deals: Sequence[list[dict[str, Any]]]) -> DealPoints:
+    """Histograms from complete two-player deals as :class:`pegboard.sim.GameSummary` records them."""
+    pegging = np.zeros((40, 40))
+    pone_hand = np.zeros(30)
+    dealer_show = np.zeros(60)
+    cribs = 0
+    for deal in deals:
+        dealer = next(seat for seat in deal if seat["role"] == 0)
+        pone = next(seat for seat in deal if seat["role"] == 1)
+        pegging[min(pone["pegging"], 39), min(dealer["pegging"] + dealer["heels"], 39)] += 1
+        pone_hand[pone["hand"]] += 1
+        dealer_show[min(dealer["hand"] + dealer["crib"], 59)] += 1
+        cribs += dealer["crib"]
+    return DealPoints(pegging, pone_hand, dealer_show, len(deals), cribs / max(1, len(deals)))
+
+
+def solve_board(points: DealPoints, target: int = 121) -> Array:
+    """``table[d, a, b]``: the chance that a player who needs ``a`` points wins against one who needs
+    ``b`` (both 1..target), when the player deals the next deal (d = 1) or is its pone (d = 0).
+
+    Each counting step is a convolution of one side's need with that step's points, so a whole sweep
+    over every position is a few hundred shifted-array sums; sweeps repeat until nothing changes
+    (at most about 2 x target of them, since every deal lowers the needs).
+    """
+    peg = points.pegging / points.pegging.sum()
+    pone = points.pone_hand / points.pone_hand.sum()
+    show = points.dealer_show / points.dealer_show.sum()
+    pad = max(peg.shape[0], len(pone), len(show)) + 1
+    size = target + 1
+    cells = [(p, d, peg[p, d]) for p in range(peg.shape[0]) for d in range(peg.shape[1]) if peg[p, d] > 0]
+    win = np.full((2, size, size), 0.5)
+
+    def extend(values: Array, low_row: float, low_col: float, both: float = 0.5) -> Array:
+        """``values`` (needs 1..target) padded so that index i - pad is a need <= 0 (reached)."""
+        out = np.empty((pad + size, pad + size))
+        out[pad + 1:, pad + 1:] = values[1:, 1:]
+        out[: pad + 1, pad + 1:] = low_row  # my need reached, theirs not
+        out[pad + 1:, : pad + 1] = low_col  # their need reached, mine not
+        out[: pad + 1, : pad + 1] = both
+        return out
+
+    rows = np.arange(1, size)
+    for _ in range(3 * size):
+        old = win.copy()
+        for dealing in (1, 0):
+            following = extend(win[1 - dealing], 1.0, 0.0)
+            later = np.zeros((size, size))
+            first = np.zeros((size, size))
+            if dealing:  # they (pone) count, then I (dealer) count hand and crib
+                for gained, chance in enumerate(show):  # my count: need x -> x - gained
+                    if chance:
+                        later[1:, 1:] += chance * following[pad + rows[:, None] - gained, pad + rows[None, :]]
+                later_ext = extend(later, 1.0, 0.0)
+                for gained, chance in enumerate(pone):  # their count first: need y -> y - gained
+                    if chance:
+                        first[1:, 1:] += chance * later_ext[pad + rows[:, None], pad + rows[None, :] - gained]
+            else:  # I (pone) count, then they (dealer) count
+                for gained, chance in enumerate(show):
+                    if chance:
+                        later[1:, 1:] += chance * following[pad + rows[:, None], pad + rows[None, :] - gained]
+                later_ext = extend(later, 1.0, 0.0)
+                for gained, chance in enumerate(pone):
+                    if chance:
+                        first[1:, 1:] += chance * later_ext[pad + rows[:, None] - gained, pad + rows[None, :]]
+            first_ext = extend(first, 1.0, 0.0)
+            new = np.zeros((size, size))
+            for pone_peg, dealer_peg, chance in cells:  # the play: both sides peg
+                mine, theirs = (dealer_peg, pone_peg) if dealing else (pone_peg, dealer_peg)
+                new[1:, 1:] += chance * first_ext[pad + rows[:, None] - mine, pad + rows[None, :] - theirs]
+            win[dealing] = new
+        if np.abs(win - old).max() < 1e-13:
+            break
+    return win
+
+
+class BoardTable:
+    """The shipped win-probability table (two-player, 121 points)."""
+
+    def __init__(self, table: Array, target: int, deal_points: DealPoints | None = None) -> None:
+        self.table = table
+        self.target = target
+        self.deal_points = deal_points
+
+    @staticmethod
+    @cache
+    def load() -> BoardTable:
+        data = json.loads(BOARD_FILE.read_text())
+        points = DealPoints.from_json(data["deal_points"]) if "deal_points" in data else None
+        return BoardTable(np.asarray(data["win"], dtype=np.float64), int(data["target"]), points)
+
+    def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
+        """My chance to win when I need ``my_need`` more points and they need ``their_need``, at the
+        start of a deal that I deal (or am pone of). Needs scale to the table's target."""
+        if my_need <= 0:
+            return 1.0
+        if their_need <= 0:
+            return 0.0
+        top = self.target
+        return float(self.table[int(dealing), min(my_need, top), min(their_need, top)])
+
+
+def generate(games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """Expert self-play deals -> histograms -> the table."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pegboard.sim.match import MatchConfig, play_batch
+    from pegboard.sim.runner import batches
+
+    config = MatchConfig("cribbage", ("expert", "expert"), games, seed)
+    ranges = list(batches(games))
+    deals: list[list[dict[str, Any]]] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for summaries in pool.map(play_batch, [config] * len(ranges), *zip(*ranges)):
+            for summary in summaries:
+                deals.extend(summary.deals)
+    points = collect_deal_points(deals)
+    started = time.perf_counter()
+    table = solve_board(points)
+    return {"target": 121, "games": games, "seed": seed, "deal_points": points.to_json(),
+            "solve_seconds": round(time.perf_counter() - started, 2), "win": np.round(table, 5).tolist()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the two-player win-probability table.")
+    parser.add_argument("--games", type=int, default=2000, help="expert self-play games for the deal points")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--output", type=Path, default=BOARD_FILE)
+    args = parser.parse_args(argv)
+    data = generate(args.games, args.seed, args.jobs)
+    args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,259 @@
+"""Pegging search: the play of the cards, looked at ahead over what the opponents may hold.
+
+Ranks are all that matter in the play, so a position is: each player's remaining ranks, the ranks of
+the current series, the count, whose turn it is, who has said go, and who played last. The rules
+are those of the engine (rulings 8-9, 19): :func:`solve` plays them out exactly.
+
+* Two players: the opponent's unseen cards are sampled consistently with the view (after a go at
+  count c, every card they still hold has more than 31 - c pips) and each sample is solved exactly by
+  memoised minimax over the rest of the play; the play with the best average wins.
+* Three or four players: each sample is played out with a one-move-deep policy for everyone after
+  the candidate card (a Monte Carlo rollout).
+
+>>> from pegboard.scoring.play import score_play
+>>> play_points((5, 10), 15)  # a ten on a five: fifteen two
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+__all__ = ["play_points", "PlayPosition", "Solver", "solve", "best_plays", "compress", "sample_hands", "WIN"]
+
+PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Pip value by rank (index 1-13)."""
+_PAIRS = (0, 0, 2, 6, 12)
+
+
+@lru_cache(maxsize=1 << 17)
+def play_points(series: tuple[int, ...], count: int) -> int:
+    """Points for the last rank of ``series`` (ranks since the reset), ``count`` the count now."""
+    points = 2 if count == 15 or count == 31 else 0
+    last = series[-1]
+    size = len(series)
+    same = 1
+    while same < size and series[-same - 1] == last:
+        same += 1
+    if same >= 2:
+        return points + _PAIRS[same]
+    if size >= 3:
+        best = 0
+        low = high = last
+        seen = 1 << last
+        for length in range(2, size + 1):
+            other = series[-length]
+            if seen >> other & 1:
+                break
+            seen |= 1 << other
+            if other < low:
+                low = other
+            elif other > high:
+                high = other
+            if length >= 3 and high - low == length - 1:
+                best = length
+        points += best
+    return points
+
+
+class PlayPosition:
+    """A position in the play: hands as sorted rank tuples per seat, the series, count, turn..."""
+
+    __slots__ = ("hands", "series", "count", "turn", "go", "last", "single_series", "continue_after_go")
+
+    def __init__(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, turn: int,
+                 go: int, last: int, single_series: bool = False, continue_after_go: bool = True) -> None:
+        self.hands = hands
+        self.series = series
+        self.count = count
+        self.turn = turn
+        self.go = go  # bitmask of seats that said go in this series
+        self.last = last  # seat that played last in this series, -1 if none
+        self.single_series = single_series
+        self.continue_after_go = continue_after_go
+
+
+WIN = 100.0
+"""Value of a side reaching its goal (pegging out); quicker wins count a little more."""
+
+
+def compress(series: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of a series that can still score: the trailing pair/royal, or else the longest tail
+    of distinct ranks (a run cannot reach past a repeated rank)."""
+    size = len(series)
+    if size < 2:
+        return series
+    last = series[-1]
+    if series[-2] == last:
+        same = 2
+        while same < size and series[-same - 1] == last:
+            same += 1
+        return series[-same:]
+    seen = 0
+    for length in range(1, size + 1):
+        rank = series[-length]
+        if seen >> rank & 1:
+            return series[-length + 1:]
+        seen |= 1 << rank
+    return series
+
+
+class Solver:
+    """Exact two-side minimax over the rest of the play, memoised. Values are ``me``'s side's points
+    minus the other side's from here on; with ``goals`` (points each side still needs to win), a side
+    reaching its goal ends the game: +-:data:`WIN`."""
+
+    def __init__(self, seats: int, side_of: Sequence[int], me: int, *, single_series: bool = False,
+                 continue_after_go: bool = True, goals: tuple[int, int] | None = None,
+                 end_value: Callable[[int, int], float] | None = None) -> None:
+        self.seats = seats
+        self.side_of = side_of
+        self.my_side = side_of[me]
+        self.single = single_series
+        self.carry_on = continue_after_go
+        self.goals = goals
+        # With end_value (goals required) values are utilities: +-WIN for pegging out, and at the end of
+        # the play end_value(points pegged by my side, by the other) -- e.g. a scaled win probability.
+        self.end_value = end_value if goals is not None else None
+        self.memo: dict[tuple[object, ...], float] = {}
+
+    def move_values(self, position: PlayPosition) -> dict[int, float]:
+        """The value of each distinct rank the player to move may play (``position.turn``)."""
+        hands, turn = position.hands, position.turn
+        return {rank: self._after(hands, position.series, position.count, turn, position.go, rank, 0, 0)
+                for rank in _playable(hands[turn], 31 - position.count)}
+
+    def value(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, turn: int, go: int,
+              last: int, mine: int, theirs: int) -> float:
+        goals = self.goals
+        key = (hands, series, count, turn, go, last) if goals is None else \
+            (hands, series, count, turn, go, last, mine, theirs)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        playable = _playable(hands[turn], 31 - count)
+        if playable:
+            values = [self._after(hands, series, count, turn, go, rank, mine, theirs) for rank in playable]
+            best = max(values) if self.side_of[turn] == self.my_side else min(values)
+        elif self.carry_on:  # a go
+            best = self._pass(hands, series, count, turn, go | (1 << turn), last, mine, theirs)
+        else:
+            best = self._end(hands, last, False, mine, theirs)
+        self.memo[key] = best
+        return best
+
+    def _after(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, turn: int, go: int,
+               rank: int, mine: int, theirs: int) -> float:
+        """``turn`` plays ``rank``: its points now plus the value of what follows."""
+        hand = hands[turn]
+        index = hand.index(rank)
+        new_hands = hands[:turn] + (hand[:index] + hand[index + 1:],) + hands[turn + 1:]
+        new_count = count + PIP[rank]
+        new_series = series + (rank,)
+        points = play_points(new_series, new_count)
+        ours = self.side_of[turn] == self.my_side
+        if self.goals is not None:
+            if ours:
+                mine += points
+                if mine >= self.goals[0]:
+                    return WIN - 0.01 * len(new_series)
+            else:
+                theirs += points
+                if theirs >= self.goals[1]:
+                    return -WIN + 0.01 * len(new_series)
+        if new_count == 31:
+            rest = self._end(new_hands, turn, True, mine, theirs)
+        else:
+            rest = self._pass(new_hands, compress(new_series), new_count, turn, go, turn, mine, theirs)
+        if self.end_value is not None or abs(rest) >= WIN / 2:
+            return rest
+        return rest + points if ours else rest - points
+
+    def _pass(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, seat: int, go: int,
+              last: int, mine: int, theirs: int) -> float:
+        seats = self.seats
+        for step in range(1, seats + 1):
+            candidate = (seat + step) % seats
+            if hands[candidate] and not go >> candidate & 1:
+                return self.value(hands, series, count, candidate, go, last, mine, theirs)
+        return self._end(hands, last, False, mine, theirs)
+
+    def _end(self, hands: tuple[tuple[int, ...], ...], last: int, thirty_one: bool, mine: int, theirs: int) -> float:
+        bonus = 0.0
+        if not thirty_one and last >= 0:
+            if self.side_of[last] == self.my_side:
+                bonus, mine = 1.0, mine + 1
+                if self.goals is not None and mine >= self.goals[0]:
+                    return WIN
+            else:
+                bonus, theirs = -1.0, theirs + 1
+                if self.goals is not None and theirs >= self.goals[1]:
+                    return -WIN
+        if self.single or not any(hands):
+            return self.end_value(mine, theirs) if self.end_value is not None else bonus
+        seats = self.seats
+        for step in range(1, seats + 1):
+            candidate = (last + step) % seats
+            if hands[candidate]:
+                rest = self.value(hands, (), 0, candidate, 0, -1, mine, theirs)
+                return rest if self.end_value is not None or abs(rest) >= WIN / 2 else rest + bonus
+        return bonus  # pragma: no cover - any(hands) guarantees a holder
+
+
+def _playable(hand: tuple[int, ...], room: int) -> list[int]:
+    """Distinct ranks of a sorted hand that fit under 31."""
+    result: list[int] = []
+    previous = 0
+    for rank in hand:
+        if rank != previous and PIP[rank] <= room:
+            result.append(rank)
+        previous = rank
+    return result
+
+
+def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequence[int] | None = None) -> float:
+    """Exact value for ``me``'s side of the rest of the play from ``position`` (both sides at their
+    best): points minus the other side's, or +-WIN when a side reaches ``need`` (points still needed)."""
+    solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
+                    continue_after_go=position.continue_after_go,
+                    goals=(need[0], need[1]) if need is not None else None)
+    return solver.value(position.hands, compress(position.series), position.count, position.turn, position.go,
+                        position.last, 0, 0)
+
+
+def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me: int, side_of: Sequence[int],
+               need: Sequence[int] | None = None,
+               end_values: Sequence[Callable[[int, int], float] | None] | None = None) -> dict[int, float]:
+    """Average value of playing each candidate rank over sampled positions (``me`` to play), each
+    sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
+    and ``need``, values are utilities scored at the end of the play (see :class:`Solver`)."""
+    totals = dict.fromkeys(candidates, 0.0)
+    goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
+    for index, position in enumerate(positions):
+        solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
+                        continue_after_go=position.continue_after_go, goals=goals,
+                        end_value=end_values[index] if end_values else None)
+        root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
+                            position.last, position.single_series, position.continue_after_go)
+        values = solver.move_values(root)
+        for rank in candidates:
+            totals[rank] += values[rank]
+    return {rank: total / len(positions) for rank, total in totals.items()}
+
+
+def sample_hands(unseen: Sequence[int], sizes: Sequence[int], min_pips: Sequence[int], rng: random.Random
+                 ) -> tuple[tuple[int, ...], ...] | None:
+    """Deal each other seat ``sizes[i]`` unseen card codes whose pips all exceed ``min_pips[i]``."""
+    pool = list(unseen)
+    rng.shuffle(pool)
+    hands: list[tuple[int, ...]] = []
+    for size, floor in zip(sizes, min_pips):
+        chosen = [code for code in pool if PIP[(code >> 2) + 1] > floor][:size]
+        if len(chosen) < size:
+            return None
+        for code in chosen:
+            pool.remove(code)
+        hands.append(tuple(chosen))
+    return tuple(hands)

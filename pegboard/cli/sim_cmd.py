@@ -1,0 +1,97 @@
+"""``pegboard sim``: bot-vs-bot matches."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pegboard.errors import PegboardError
+from pegboard.sim.match import MatchConfig
+from pegboard.sim.runner import run_match
+from pegboard.sim.stats import MatchStats
+
+__all__ = ["sim"]
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise PegboardError(f"--option {text!r}: expected NAME=VALUE, e.g. target=61")
+    parsed: Any = value
+    if value.lower() in ("true", "false"):
+        parsed = value.lower() == "true"
+    elif value.lstrip("-").isdigit():
+        parsed = int(value)
+    return key, parsed
+
+
+@click.command()
+@click.option("--game", "-g", default="cribbage", show_default=True, help="Preset to play.")
+@click.option("--players", "-p", default="expert,greedy", show_default=True,
+              help="Bots by name (random, greedy, expert or module:Class), one per player or team.")
+@click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
+@click.option("--seed", "-s", default=0, show_default=True, help="Match seed: same seed, same results.")
+@click.option("--jobs", "-j", default=1, show_default=True, help="Worker processes.")
+@click.option("--option", "options", multiple=True, help="Rules option NAME=VALUE (e.g. target=61); repeatable.")
+@click.option("--records", type=click.Path(file_okay=False, path_type=Path), help="Save every game's record here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
+def sim(game: str, players: str, games: int, seed: int, jobs: int, options: tuple[str, ...], records: Path | None,
+        as_json: bool) -> None:
+    """Play bots against each other and report wins with 95% intervals, skunks, points per deal."""
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
+                         tuple(_option(text) for text in options), str(records) if records else None)
+    config.check()
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), transient=True) as bar:
+        task = bar.add_task(f"{config.rules.name}: {' vs '.join(config.names)}", total=games)
+        stats = run_match(config, jobs=jobs, progress=lambda n: bar.advance(task, n))
+    if as_json:
+        click.echo(json.dumps(stats.to_json()))
+    else:
+        _print(stats)
+
+
+def _print(stats: MatchStats) -> None:
+    from rich.table import Table
+
+    from pegboard.cli.render import console
+
+    data = stats.to_json()
+    out = console()
+    if "mean_score" in data:
+        low, high = data["ci95_mean"]
+        out.print(f"[bold]{data['game']}[/bold], {data['games']} deals by {data['players'][0]}: mean score "
+                  f"[bold]{data['mean_score']:.2f}[/bold] (95% {low:.2f}-{high:.2f}); reached "
+                  f"{stats.config.rules.target}: {100 * data['win_rate']:.1f}%")
+    else:
+        table = Table(title=f"{data['game']}: {data['games']} games, seed {data['seed']}", title_justify="left")
+        for column in ("", "wins", "win rate", "95% interval", "skunked", "double-skunked"):
+            table.add_column(column, justify="left" if not column else "right")
+        for name in data["players"]:
+            low, high = data["ci95"][name]
+            table.add_row(name, str(data["wins"][name]), f"{100 * data['win_rate'][name]:.1f}%",
+                          f"{100 * low:.1f}-{100 * high:.1f}%", str(data["skunked"][name]),
+                          str(data["double_skunked"][name]))
+        out.print(table)
+        if data["draws"]:
+            out.print(f"Draws: {data['draws']}")
+        for pair, share in data.get("ahead_of", {}).items():
+            out.print(f"{pair}: {100 * share:.1f}% of games")
+        if "points_per_deal" in data:
+            points = Table(title="Points per complete deal, by source", title_justify="left")
+            for column in ("", "role", "pegging", "hand", "crib", "heels", "bonus"):
+                points.add_column(column, justify="left" if column in ("", "role") else "right")
+            for name, roles in data["points_per_deal"].items():
+                for role, sources in roles.items():
+                    points.add_row(name, role, *(f"{sources[s]:.2f}" if s in sources else "" for s in
+                                                 ("pegging", "hand", "crib", "heels", "bonus")))
+            out.print(points)
+        out.print(f"First dealer won {100 * data['first_dealer_win_rate']:.1f}% of decided games.")
+    out.print(f"[dim]{data['games_per_second']} games/s ({data['seconds']} s).[/dim]")

@@ -1,0 +1,153 @@
+"""Playing the games of a simulated match: one game, or one seeded batch of games.
+
+Game ``i`` of a match is fully determined by the match seed and ``i`` (its deals, its seating,
+its bots' seeds), so a match gives the same results however its batches are spread over processes
+or machines.
+
+>>> config = MatchConfig("cribbage", ("greedy", "random"), games=2, seed=1)
+>>> [summary.index for summary in play_batch(config, 0, 2)]
+[0, 1]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pegboard.bots import make_bot
+from pegboard.engine import GameState, new_game
+from pegboard.errors import PegboardError
+from pegboard.records import record_of
+from pegboard.rules import Rules
+
+__all__ = ["MatchConfig", "GameSummary", "play_game", "play_batch", "entrant_names"]
+
+
+def entrant_names(bots: tuple[str, ...]) -> tuple[str, ...]:
+    """Display names of the entrants: the bot names, numbered where one bot plays several seats."""
+    names = []
+    for index, bot in enumerate(bots):
+        short = bot.rsplit(":", 1)[-1]
+        names.append(f"{short}#{bots[:index + 1].count(bot)}" if bots.count(bot) > 1 else short)
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """What to play: the game (preset and options), one bot per entrant, how many games, the seed.
+
+    Entrants are the sides: one bot per player, or, in partnership games, one bot per team.
+    """
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: tuple[tuple[str, Any], ...] = ()
+    records: str | None = None
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.preset(self.game, **dict(self.options))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return entrant_names(self.bots)
+
+    def check(self) -> None:
+        rules = self.rules
+        if len(self.bots) != rules.sides:
+            what = "teams" if rules.partners else "players"
+            raise PegboardError(f"{len(self.bots)} bots given ({','.join(self.bots)}): {rules.name} has "
+                                f"{rules.sides} {what}; give one bot per {what[:-1]}")
+        if self.games < 1:
+            raise PegboardError(f"--games {self.games}: expected at least 1")
+
+
+@dataclass
+class GameSummary:
+    """What the statistics need from one game (small, so batches travel cheaply)."""
+
+    index: int
+    entrant_of_seat: list[int]
+    first_dealer_entrant: int
+    winner: int | None  # entrant index; None for a draw or a lost solitaire deal
+    scores: list[int]  # per entrant
+    marks: dict[int, str] = field(default_factory=dict)  # entrant -> skunk / double-skunk
+    deals: list[list[dict[str, Any]]] = field(default_factory=list)  # per complete deal, per seat
+    actions: int = 0
+
+
+def _seating(config: MatchConfig, index: int, rules: Rules) -> list[int]:
+    """Entrant of each seat in game ``index``: seats rotate so every entrant deals first in turn."""
+    sides = rules.sides
+    shift = index % sides
+    return [((seat % sides) + shift) % sides for seat in range(rules.players)]
+
+
+def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
+    """Play game ``index`` of the match."""
+    rules = config.rules
+    seating = _seating(config, index, rules)
+    seed = config.seed * 1_000_003 + index
+    names = [f"{config.names[entrant].replace('#', '')}-{seat + 1}" for seat, entrant in enumerate(seating)]
+    game = new_game(rules, names, seed=seed, first_dealer=0)
+    bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat) for seat, entrant in enumerate(seating)]
+    actions = 0
+    while not game.finished:
+        for seat in game.to_act():
+            legal = game.legal_actions(seat)
+            game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
+            actions += 1
+    summary = _summarise(game, index, seating, actions)
+    if config.records:
+        path = Path(config.records) / f"game-{index + 1:06d}.json"
+        path.write_text(json.dumps(record_of(game)) + "\n")
+    return summary, game
+
+
+def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
+    """Play games ``start`` .. ``stop - 1``; what a worker runs."""
+    return [play_game(config, index)[0] for index in range(start, stop)]
+
+
+def _summarise(game: GameState, index: int, seating: list[int], actions: int) -> GameSummary:
+    rules = game.rules
+    side_entrant = {game.side_of(seat): entrant for seat, entrant in enumerate(seating)}
+    scores = [0] * rules.sides
+    for side, points in enumerate(game.score_list):
+        scores[side_entrant[side]] = points
+    winner = None if game.winner_side is None else side_entrant[game.winner_side]
+    marks = {side_entrant[game.side_names.index(name)]: mark for name, mark in game.losers_marks().items()}
+    return GameSummary(index, seating, seating[0], winner, scores, marks, _deal_sources(game), actions)
+
+
+def _deal_sources(game: GameState) -> list[list[dict[str, Any]]]:
+    """Per complete deal, per seat: its role and points by source (pegging, hand, crib, heels, bonus)."""
+    if game.rules.family != "cribbage":
+        return []
+    seats = game.rules.players
+    deals: list[list[dict[str, Any]]] = []
+    current: list[dict[str, Any]] | None = None
+    dealer = 0
+    showing = "hand"
+    complete = False
+    for event in game.events:
+        if event.type == "deal":
+            if current is not None and complete:
+                deals.append(current)
+            dealer = event.seat or 0
+            current = [{"role": (seat - dealer) % seats, "pegging": 0, "hand": 0, "crib": 0, "heels": 0, "bonus": 0}
+                       for seat in range(seats)]
+            complete = False
+        elif event.type == "show":
+            showing = event.kind
+            complete = event.kind == "crib"
+        elif event.type == "score" and current is not None and event.seat is not None:
+            source = {"play": "pegging", "starter": "heels", "deal": "bonus"}.get(event.phase, showing)
+            current[event.seat][source] += event.points
+    if current is not None and complete:
+        deals.append(current)
+    return deals

@@ -1,0 +1,143 @@
+"""Match statistics: wins with 95% intervals, skunks, points per deal by source, games per second.
+
+>>> low, high = wilson_interval(60, 100)
+>>> round(low, 3), round(high, 3)
+(0.502, 0.691)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import sqrt
+from typing import Any
+
+from pegboard.sim.match import GameSummary, MatchConfig
+
+__all__ = ["MatchStats", "wilson_interval", "mean_interval"]
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> tuple[float, float]:
+    """A normal 95% interval for a mean from its sum and sum of squares."""
+    if count < 2:
+        return (float("nan"), float("nan"))
+    mean = total / count
+    variance = max(0.0, (squares - count * mean * mean) / (count - 1))
+    half = z * sqrt(variance / count)
+    return (mean - half, mean + half)
+
+
+@dataclass
+class MatchStats:
+    """Running totals over the games of a match, folded in game order."""
+
+    config: MatchConfig
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    draws: int = 0
+    skunks: list[int] = field(default_factory=list)  # skunks suffered, per entrant
+    double_skunks: list[int] = field(default_factory=list)
+    first_dealer_wins: int = 0
+    pairs_ahead: dict[tuple[int, int], float] = field(default_factory=dict)
+    score_sum: float = 0.0
+    score_squares: float = 0.0
+    reached_target: int = 0
+    sources: dict[tuple[int, str, str], list[float]] = field(default_factory=dict)  # (entrant, role, source)
+    actions: int = 0
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        entrants = len(self.config.bots)
+        self.wins = [0] * entrants
+        self.skunks = [0] * entrants
+        self.double_skunks = [0] * entrants
+
+    def add(self, game: GameSummary) -> None:
+        rules = self.config.rules
+        self.games += 1
+        self.actions += game.actions
+        if rules.family == "solitaire":
+            score = game.scores[0]
+            self.score_sum += score
+            self.score_squares += score * score
+            self.reached_target += game.winner is not None
+            return
+        if game.winner is None:
+            self.draws += 1
+        else:
+            self.wins[game.winner] += 1
+            self.first_dealer_wins += game.winner == game.first_dealer_entrant
+        for entrant, mark in game.marks.items():
+            (self.double_skunks if mark == "double-skunk" else self.skunks)[entrant] += 1
+        for a in range(len(game.scores)):
+            for b in range(len(game.scores)):
+                if a != b:
+                    ahead = 1.0 if (game.winner == a or (game.winner != b and game.scores[a] > game.scores[b])) \
+                        else 0.5 if game.scores[a] == game.scores[b] and game.winner not in (a, b) else 0.0
+                    self.pairs_ahead[(a, b)] = self.pairs_ahead.get((a, b), 0.0) + ahead
+        for deal in game.deals:
+            for seat, points in enumerate(deal):
+                entrant = game.entrant_of_seat[seat]
+                role = "dealer" if points["role"] == 0 else "pone" if points["role"] == 1 else f"seat+{points['role']}"
+                for source in ("pegging", "hand", "crib", "heels", "bonus"):
+                    totals = self.sources.setdefault((entrant, role, source), [0.0, 0.0])
+                    totals[0] += points[source]
+                    totals[1] += 1
+
+    def per_deal(self, entrant: int, role: str, source: str) -> float | None:
+        totals = self.sources.get((entrant, role, source))
+        return totals[0] / totals[1] if totals and totals[1] else None
+
+    def to_json(self) -> dict[str, Any]:
+        names = self.config.names
+        rules = self.config.rules
+        result: dict[str, Any] = {"game": rules.name, "games": self.games, "players": list(names),
+                                  "bots": list(self.config.bots), "seed": self.config.seed}
+        if rules.family == "solitaire":
+            mean = self.score_sum / max(1, self.games)
+            result |= {"mean_score": round(mean, 4),
+                       "ci95_mean": [round(x, 4) for x in
+                                     mean_interval(self.score_sum, self.score_squares, self.games)],
+                       "win_rate": round(self.reached_target / max(1, self.games), 4),
+                       "ci95": {names[0]: [round(x, 4) for x in wilson_interval(self.reached_target, self.games)]},
+                       "wins": {names[0]: self.reached_target}}
+        else:
+            result |= {
+                "wins": dict(zip(names, self.wins)),
+                "draws": self.draws,
+                "win_rate": {name: round(wins / max(1, self.games), 4) for name, wins in zip(names, self.wins)},
+                "ci95": {name: [round(x, 4) for x in wilson_interval(wins, self.games)]
+                         for name, wins in zip(names, self.wins)},
+                "skunked": dict(zip(names, self.skunks)),
+                "double_skunked": dict(zip(names, self.double_skunks)),
+                "first_dealer_win_rate": round(self.first_dealer_wins / max(1, self.games - self.draws), 4),
+            }
+            if len(names) > 2:
+                result["ahead_of"] = {
+                    f"{names[a]} > {names[b]}": round(total / self.games, 4)
+                    for (a, b), total in self.pairs_ahead.items()}
+            if rules.family == "cribbage":
+                result["points_per_deal"] = {
+                    name: {role: {source: round(value, 3) for source in ("pegging", "hand", "crib", "heels", "bonus")
+                                  if (value := self.per_deal(entrant, role, source)) is not None and
+                                  (source != "crib" or role == "dealer")}
+                           for role in self._roles()}
+                    for entrant, name in enumerate(names)}
+        result["games_per_second"] = round(self.games / self.seconds, 2) if self.seconds else None
+        result["seconds"] = round(self.seconds, 2)
+        return result
+
+    def _roles(self) -> list[str]:
+        roles = sorted({role for (_, role, _) in self.sources}, key=lambda r: (r != "dealer", r != "pone", r))
+        return roles

@@ -1,0 +1,63 @@
+"""``pegboard sim``: reproducible whatever the number of processes, records, statistics."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pegboard import PegboardError
+from pegboard.records import load_record, replay
+from pegboard.sim import MatchConfig, run_match, wilson_interval
+
+
+def without_timing(data: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in data.items() if key not in ("games_per_second", "seconds")}
+
+
+def test_same_seed_same_results_whatever_the_number_of_jobs() -> None:
+    config = MatchConfig("cribbage", ("greedy", "random"), games=60, seed=7)
+    one = run_match(config, jobs=1).to_json()
+    two = run_match(config, jobs=2).to_json()
+    assert without_timing(one) == without_timing(two)
+    other = run_match(MatchConfig("cribbage", ("greedy", "random"), games=60, seed=8)).to_json()
+    assert without_timing(other) != without_timing(one)
+
+
+def test_statistics_shape_and_seat_rotation() -> None:
+    stats = run_match(MatchConfig("cribbage", ("greedy", "greedy"), games=40, seed=1)).to_json()
+    assert stats["players"] == ["greedy#1", "greedy#2"]
+    assert sum(stats["wins"].values()) + stats["draws"] == 40
+    assert set(stats["points_per_deal"]["greedy#1"]) == {"dealer", "pone"}
+    assert {"pegging", "hand", "crib"} <= set(stats["points_per_deal"]["greedy#1"]["dealer"])
+    assert 0 <= stats["first_dealer_win_rate"] <= 1
+
+
+def test_teams_and_three_players() -> None:
+    teams = run_match(MatchConfig("cribbage-4", ("greedy", "random"), games=6, seed=2)).to_json()
+    assert set(teams["wins"]) == {"greedy", "random"}
+    three = run_match(MatchConfig("cribbage-3", ("greedy", "random", "random"), games=6, seed=2)).to_json()
+    assert "greedy > random#1" in three["ahead_of"]
+    with pytest.raises(PegboardError, match="one bot per team"):
+        MatchConfig("cribbage-4", ("greedy", "random", "random", "random"), 2).check()
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(6000, 10000)
+    assert low < 0.6 < high and high - low < 0.02
+
+
+def test_sim_command_json_and_records(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--game", "five-card", "--players",
+                           "greedy,random", "--games", "6", "--seed", "3", "--json", "--records", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert {"game", "games", "players", "wins", "win_rate", "ci95", "games_per_second"} <= set(data)
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 6
+    game = replay(load_record(files[0]))
+    assert game.finished
