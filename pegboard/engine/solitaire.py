@@ -28,7 +28,7 @@ from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal, DealSource
 from pegboard.engine.events import Event
-from pegboard.engine.gridkit import clone_rng, shallow_clone
+from pegboard.engine.gridkit import shallow_clone
 from pegboard.engine.views import view_to_json
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
@@ -247,9 +247,7 @@ class SolitaireState(GameState):
     # ------------------------------------------------------------------ copies and cards
     def clone(self) -> SolitaireState:
         """An independent copy, cheaper than a deep copy."""
-        new = shallow_clone(self)
-        new._rng = clone_rng(self._rng)
-        new._source = DealSource(new._rng, self._source.explicit)
+        new = shallow_clone(self)  # the generator is shared: one deal, dealt already, so it is never drawn again
         new._grid = list(self._grid)
         new._discards = list(self._discards)
         return new
