@@ -120,8 +120,8 @@ def check_result(game: GameState) -> None:
         assert max(scores) >= (rules.target or 0)
         assert sorted(scores)[-2] < (rules.target or 0)  # only one side gets there
     elif rules.family == "snailspace":  # ruling 24: every deal is played; totals decide
-        assert len(game.deal_logs) == rules.deals
-        assert all(len(log.actions) == 24 for log in game.deal_logs)
+        deals = record_of(game)["deals"]
+        assert len(deals) == rules.deals and all(len(deal["actions"]) == 24 for deal in deals)
         assert game.winner == (None if scores[0] == scores[1] else game.players[scores.index(max(scores))])
     else:  # ruling 27: one deal, over when the starter is turned
         assert game.view(0).starter is not None and None not in game.view(0).grid

@@ -271,7 +271,7 @@ def test_a_clone_moves_on_without_its_original() -> None:
     twin = game.clone()
     assert twin.view(0) == game.view(0) and twin.events == game.events
     place_all(twin, PLAYS[5:])
-    assert game.view(None).next_cell == SPIRAL[5] and len(game.deal_logs[0].actions) == 5
+    assert game.view(None).next_cell == SPIRAL[5] and len(record_of(game)["deals"][0]["actions"]) == 5
     assert twin.scores() == {"Annie": 27, "Benny": 43}
     seeded = new_game("snailspace", ["Ann", "Bob"], seed=3)
     copy = seeded.clone()

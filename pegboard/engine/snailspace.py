@@ -27,7 +27,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal, DealSource, cut_for_deal
 from pegboard.engine.events import Event
-from pegboard.engine.gridkit import clone_rng, shallow_clone
+from pegboard.engine.gridkit import cards_left_out, clone_rng, shallow_clone
 from pegboard.engine.views import view_to_json
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
@@ -131,7 +131,7 @@ class SnailspaceState(GameState):
         self.dealer = self.first_dealer if index == 0 else 1 - self.dealer
         self._hands: list[list[Card]] = [list(hand) for hand in deal.hands]
         self._starter: Card = deal.starter  # type: ignore[assignment]
-        self._rest = deal.rest
+        self._rest = deal.rest or cards_left_out(deal.cards())  # the 25 dead cards
         self._grid: list[Card | None] = [None] * (SIZE * SIZE)
         self._grid[CENTRE[0] * SIZE + CENTRE[1]] = self._starter
         self._step = 0
@@ -245,8 +245,6 @@ class SnailspaceState(GameState):
         new = shallow_clone(self)
         new._rng = clone_rng(self._rng)
         new._source = DealSource(new._rng, self._source.explicit)
-        new._hands = [list(hand) for hand in self._hands]
-        new._grid = list(self._grid)
         return new
 
     def hidden_cards(self, seat: int | None) -> frozenset[Card]:

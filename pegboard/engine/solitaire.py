@@ -28,7 +28,7 @@ from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal, DealSource
 from pegboard.engine.events import Event
-from pegboard.engine.gridkit import shallow_clone
+from pegboard.engine.gridkit import cards_left_out, shallow_clone
 from pegboard.engine.views import view_to_json
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
@@ -112,7 +112,7 @@ class SolitaireState(GameState):
         deal = self._source.deal(0, rules)
         self._start_deal_log(deal)
         self._stock = deal.stock
-        self._rest = deal.rest
+        self._rest = deal.rest or cards_left_out(deal.stock)  # cards not in an explicit stock
         self._grid: list[Card | None] = [None] * CELLS
         self._discards: list[Card] = []
         self._turned = 0  # index in the stock of the card now turned
@@ -247,10 +247,7 @@ class SolitaireState(GameState):
     # ------------------------------------------------------------------ copies and cards
     def clone(self) -> SolitaireState:
         """An independent copy, cheaper than a deep copy."""
-        new = shallow_clone(self)  # the generator is shared: one deal, dealt already, so it is never drawn again
-        new._grid = list(self._grid)
-        new._discards = list(self._discards)
-        return new
+        return shallow_clone(self)  # the generator is shared: one deal, dealt already, never drawn again
 
     def _unturned(self) -> tuple[Card, ...]:
         return self._stock[self._turned + 1:]
