@@ -79,7 +79,7 @@ class SnailspaceView:
     count_at_end: bool
     finished: bool
     winner: str | None
-    events: tuple[Event, ...]
+    events: Sequence[Event]
 
     @property
     def my_turn(self) -> bool:

@@ -74,7 +74,7 @@ class SolitaireView:
     score: int
     finished: bool
     winner: str | None
-    events: tuple[Event, ...]
+    events: Sequence[Event]
 
     @property
     def my_turn(self) -> bool:
