@@ -233,16 +233,17 @@ class GameState(ABC):
     def _start_deal_log(self, deal: Deal) -> None:
         self._deal_logs.append(DealLog(deal))
 
-    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: str) -> bool:
+    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: str, *, where: str = "") -> bool:
         """Credit one scoring unit in full to ``seat``'s side; end the game if it reaches the target.
 
+        ``where`` names the line or cell the points were made in (grid games), for the events.
         Returns True if the game ended (ruling 15: later counts are not made).
         """
         deal = self.deal_number
         side = self.side_of(seat)
         before = self._scores[side]
         for item in items:
-            self._log(Event("score", deal, seat, item.cards, item.points, item.kind, phase))
+            self._log(Event("score", deal, seat, item.cards, item.points, item.kind, phase, where=where))
             self._scores[side] += item.points
         if self._scores[side] != before:
             self._previous[side] = before
