@@ -193,7 +193,7 @@ def start_game(record: GameRecord) -> GameState:
     """A new game set up as the record says, before any action."""
     try:
         return new_game(record.rules, record.players, seed=record.seed, first_dealer=record.first_dealer,
-                        deals=[deal.deal for deal in record.deals])
+                        dealt=[deal.deal for deal in record.deals])
     except RecordError:
         raise
     except PegboardError as error:

@@ -55,7 +55,7 @@ def test_expert_plays_every_multiplayer_preset(game_name: str) -> None:
 
 
 def test_greedy_keeps_the_most_points_already_in_hand_and_plays_what_scores_most() -> None:
-    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, deals=[deal("5H 5C 5D JS 2C 8D", "KH QH 9S 4C 3D 7S",
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, dealt=[deal("5H 5C 5D JS 2C 8D", "KH QH 9S 4C 3D 7S",
                                                                              starter="AC")])
     bot = GreedyBot(game.rules, 0, seed=1)
     action = bot.choose(game.view(0))
@@ -72,7 +72,7 @@ def test_greedy_keeps_the_most_points_already_in_hand_and_plays_what_scores_most
 
 
 def test_expert_discards_by_exact_expectation() -> None:
-    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, deals=[deal("5H 5C 6D 7S JH KD", "KH QH 9S 4C 3D 7D",
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, dealt=[deal("5H 5C 6D 7S JH KD", "KH QH 9S 4C 3D 7D",
                                                                              starter="AC")])
     bot = make_bot("expert", game.rules, 0, seed=1)
     best = rank_discards(game.view(0).hand, game.rules, role=1)[0]
@@ -81,7 +81,7 @@ def test_expert_discards_by_exact_expectation() -> None:
 
 def test_expert_pone_pegs_out_when_it_can() -> None:
     game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, target=2,
-                    deals=[deal("4C 5H QD KS 9S 9C", "6D 7D 8D 2D AS AH", starter="3C")])
+                    dealt=[deal("4C 5H QD KS 9S 9C", "6D 7D 8D 2D AS AH", starter="3C")])
     for text in ("Ann discard 9S 9C", "Bob discard AS AH", "Ann play 4C", "Bob play 6D"):
         game.apply_text(text)
     choice = make_bot("expert", game.rules, 0, seed=1).choose(game.view(0))

@@ -45,7 +45,7 @@ GO_PLAY = ("Ann discard 3D 4D", "Bob discard 5S 6S", "Ann play KH", "Bob play TC
 
 
 def go_game(**options: Any) -> GameState:
-    return new_game("cribbage", ["Ann", "Bob"], first_dealer=1, deals=[GO_DEAL], **options)
+    return new_game("cribbage", ["Ann", "Bob"], first_dealer=1, dealt=[GO_DEAL], **options)
 
 
 def test_ruling_9_go_said_once_last_player_scores_and_the_next_player_leads() -> None:
@@ -78,7 +78,7 @@ def test_ruling_8_and_9_the_whole_deal_totals() -> None:
 
 def test_ruling_8_fifteen_thirty_one_pairs_and_runs_in_play() -> None:
     game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1,
-                    deals=[deal("5H 5C 4D 6S KC KD", "TD 5S 6H 4S QC QD", starter="2C")])
+                    dealt=[deal("5H 5C 4D 6S KC KD", "TD 5S 6H 4S QC QD", starter="2C")])
     run(game, "Ann discard KC KD", "Bob discard QC QD", "Ann play 5H", "Bob play TD")
     assert scores_of(game, "fifteen") == [("Bob", 2)]
     run(game, "Ann play 5C", "Bob play 5S")  # 25: a pair of fives for Bob
@@ -94,7 +94,7 @@ def test_ruling_8_fifteen_thirty_one_pairs_and_runs_in_play() -> None:
 
 def test_ruling_9_three_players_the_others_keep_playing_after_a_go() -> None:
     hands = ("KH QH 9S 4C 2D", "JC TC 8S 6C 3D", "KS QS 7D 5C 2H")
-    game = new_game("cribbage-3", ["Ann", "Bob", "Cat"], first_dealer=2, deals=[deal(*hands, starter="AS", crib="9H")])
+    game = new_game("cribbage-3", ["Ann", "Bob", "Cat"], first_dealer=2, dealt=[deal(*hands, starter="AS", crib="9H")])
     run(game, "Cat discard 2H", "Ann discard 2D", "Bob discard 3D")  # discards in any order
     assert game.to_act() == (0,)  # ruling 11: the player on the dealer's left leads
     run(game, "Ann play KH", "Bob play JC", "Cat play 7D")  # 27
@@ -197,7 +197,7 @@ def test_ruling_15_game_ends_the_moment_a_side_reaches_the_target_mid_show() -> 
 
 def test_ruling_15_game_ends_mid_play_and_the_unit_is_credited_in_full() -> None:
     game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, target=3, skunk=1, double_skunk=0,
-                    deals=[deal("5H 5C 4D 6S KC KD", "TD 5S 6H 4S QC QD", starter="2C")])
+                    dealt=[deal("5H 5C 4D 6S KC KD", "TD 5S 6H 4S QC QD", starter="2C")])
     run(game, "Ann discard KC KD", "Bob discard QC QD", "Ann play 5H", "Bob play TD", "Ann play 5C")
     assert not game.finished and game.scores() == {"Ann": 0, "Bob": 2}
     run(game, "Bob play 5S")  # a pair: 2 more, 4 >= 3
@@ -215,12 +215,12 @@ def test_ruling_15_skunk_lines() -> None:
 
 def test_ruling_6_heels_scores_for_the_dealer_at_once_and_can_win() -> None:
     jack = deal("KH QH JH 2C 3D 4D", "TC 9C 8C 7C 5S 6S", starter="JS")
-    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, deals=[jack])
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, dealt=[jack])
     run(game, "Ann discard 3D 4D")
     assert game.scores() == {"Ann": 0, "Bob": 0}
     run(game, "Bob discard 5S 6S")
     assert scores_of(game, "heels") == [("Bob", 2)]
-    won = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, deals=[jack], target=2)
+    won = new_game("cribbage", ["Ann", "Bob"], first_dealer=1, dealt=[jack], target=2)
     run(won, "Ann discard 3D 4D", "Bob discard 5S 6S")
     assert won.finished and won.winner == "Bob"
 
@@ -249,7 +249,7 @@ def test_ruling_16_muggins_pass() -> None:
 
 def test_ruling_17_to_19_five_card_single_series_and_three_for_last() -> None:
     game = new_game("five-card", ["Ann", "Bob"], first_dealer=1,
-                    deals=[deal("KH QH 9S 4C 2D", "JC TC 8S 6C 3D", starter="AS")])
+                    dealt=[deal("KH QH 9S 4C 2D", "JC TC 8S 6C 3D", starter="AS")])
     assert game.scores() == {"Ann": 3, "Bob": 0}  # ruling 18: the pone's 3 for last, in deal 1
     assert scores_of(game, "last") == [("Ann", 3)]
     run(game, "Ann discard 4C 2D", "Bob discard 6C 3D")
@@ -264,7 +264,7 @@ def test_ruling_17_to_19_five_card_single_series_and_three_for_last() -> None:
 
 def test_ruling_19_five_card_31_ends_the_play_without_a_last_point() -> None:
     game = new_game("five-card", ["Ann", "Bob"], first_dealer=1,
-                    deals=[deal("KH QH AS 4C 2D", "JC TC 8S 6C 3D", starter="9S")])
+                    dealt=[deal("KH QH AS 4C 2D", "JC TC 8S 6C 3D", starter="9S")])
     run(game, "Ann discard 4C 2D", "Bob discard 6C 3D", "Ann play KH", "Bob play JC", "Ann play AS")
     assert game.view(0).count == 21
     run(game, "Bob play TC")  # 31
@@ -275,7 +275,7 @@ def test_ruling_19_five_card_31_ends_the_play_without_a_last_point() -> None:
 
 def test_ruling_20_five_card_three_card_flush_in_the_show() -> None:
     game = new_game("five-card", ["Ann", "Bob"], first_dealer=1,
-                    deals=[deal("2H 6H 8H KC QD", "JC TC 8S 6C 3D", starter="AS")])
+                    dealt=[deal("2H 6H 8H KC QD", "JC TC 8S 6C 3D", starter="AS")])
     run(game, "Ann discard KC QD", "Bob discard 6C 3D")
     flushes = [e for e in game.events if e.kind == "flush"]
     assert not flushes

@@ -40,7 +40,7 @@ TEXT_SCORES = [2, 0, 0, 3, 6, 3, 3, 3, 2, 0, 4, 3, 0, 4, 6, 6 + 9, 0, 3, 4, 0, 0
 def example(*later: Deal, **options: object) -> SnailspaceState:
     """The worked example's deal (then the ``later`` deals), Benny dealing, before any card is placed."""
     deal = Deal(hands=(parse_cards(ANNIE), parse_cards(BENNY)), starter=Card.parse(STARTER))
-    game = new_game(Rules.preset("snailspace", **options), ["Annie", "Benny"], first_dealer=1, deals=[deal, *later])
+    game = new_game(Rules.preset("snailspace", **options), ["Annie", "Benny"], first_dealer=1, dealt=[deal, *later])
     assert isinstance(game, SnailspaceState)
     return game
 
@@ -278,3 +278,10 @@ def test_a_clone_moves_on_without_its_original() -> None:
     play_randomly(seeded, random.Random(1))
     play_randomly(copy, random.Random(1))
     assert record_of(copy) == record_of(seeded)  # the copy deals the next deal from the same generator
+
+
+def test_the_deals_option_reaches_new_game() -> None:
+    """``deals`` is Snailspace's option (2 or 4); explicit cards go in ``dealt``."""
+    from pegboard.engine import new_game
+
+    assert new_game("snailspace", seed=1, deals=4).rules.deals == 4

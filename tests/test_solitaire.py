@@ -28,7 +28,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def solo(stock: str, **options: object) -> SolitaireState:
-    game = new_game(Rules.preset("solitaire", **options), deals=[Deal(stock=parse_cards(stock))])
+    game = new_game(Rules.preset("solitaire", **options), dealt=[Deal(stock=parse_cards(stock))])
     assert isinstance(game, SolitaireState)
     return game
 
@@ -78,7 +78,7 @@ def test_ruling_26_a_placed_card_never_moves() -> None:
     ("play 5C", "solitaire takes 'place C a1' or 'discard C'"),
 ])
 def test_ruling_26_illegal_actions_name_the_action_and_change_nothing(text: str, message: str) -> None:
-    game = new_game("solitaire", deals=[Deal(stock=parse_cards("5C 5D 5H JS AC 2C 3C 4D 6H 7H 8H 9H TS QS KS 9S "
+    game = new_game("solitaire", dealt=[Deal(stock=parse_cards("5C 5D 5H JS AC 2C 3C 4D 6H 7H 8H 9H TS QS KS 9S "
                                                                "5S 2D 3D"))])
     before = (game.events, game.view(0), record_of(game))
     with pytest.raises(IllegalActionError, match=message) as error:
@@ -188,7 +188,7 @@ def test_record_actions_carry_no_player_name() -> None:
     assert all(text.split()[0] in ("place", "discard") for text in actions)
     assert [len(text.split()) for text in actions].count(3) == 16
     assert replay(parse_record(json.loads(json.dumps(record)))).events == game.events
-    named = dict(record, deals=[dict(record["deals"][0], actions=[f"Solo {text}" for text in actions])])
+    named = dict(record, dealt=[dict(record["deals"][0], actions=[f"Solo {text}" for text in actions])])
     assert replay(parse_record(named)).scores() == game.scores()  # a leading name is tolerated
 
 

@@ -48,10 +48,11 @@ def new_game(
     seed: int | None = None,
     rng: random.Random | None = None,
     first_dealer: int | None = None,
-    deals: Sequence[Deal | None] = (),
+    dealt: Sequence[Deal | None] = (),
     **options: Any,
 ) -> GameState:
-    """Start a game of a preset (or rules object), dealt from ``seed``/``rng`` or explicit ``deals``.
+    """Start a game of a preset (or rules object), dealt from ``seed``/``rng`` or from ``dealt``, a list of
+    explicit deals (one per deal, parts may be missing; the rest comes from the seed).
 
     ``first_dealer`` is a seat; without it the first dealer is decided by a cut (ruling 13).
     Options (``target=61``, ``muggins=True``...) override the preset's rules.
@@ -60,4 +61,4 @@ def new_game(
     if options:
         rules = rules.with_options(**options)
     cls: Any = state_class(rules)
-    return cls(rules, players, rng=rng, seed=seed, first_dealer=first_dealer, deals=deals)  # type: ignore[no-any-return]
+    return cls(rules, players, rng=rng, seed=seed, first_dealer=first_dealer, dealt=dealt)  # type: ignore[no-any-return]

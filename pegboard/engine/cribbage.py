@@ -49,14 +49,14 @@ class CribbageState(GameState):
         rng: random.Random | None = None,
         seed: int | None = None,
         first_dealer: int | None = None,
-        deals: Sequence[Deal | None] = (),
+        dealt: Sequence[Deal | None] = (),
     ) -> None:
         if rules.family != "cribbage":
             raise PegboardError(f"rules {rules.name!r} are not a cribbage game")
         super().__init__(rules, players)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
-        self._source = DealSource(self._rng, deals)
+        self._source = DealSource(self._rng, dealt)
         seats = rules.players
         if first_dealer is None:
             first_dealer, rounds = cut_for_deal(self._rng, seats)

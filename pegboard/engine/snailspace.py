@@ -103,14 +103,14 @@ class SnailspaceState(GameState):
         rng: random.Random | None = None,
         seed: int | None = None,
         first_dealer: int | None = None,
-        deals: Sequence[Deal | None] = (),
+        dealt: Sequence[Deal | None] = (),
     ) -> None:
         if rules.family != "snailspace":
             raise PegboardError(f"rules {rules.name!r} are not a snailspace game")
         super().__init__(rules, players)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
-        self._source = DealSource(self._rng, deals)
+        self._source = DealSource(self._rng, dealt)
         if first_dealer is None:
             first_dealer, rounds = cut_for_deal(self._rng, 2)
             for cuts in rounds:

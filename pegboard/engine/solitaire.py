@@ -101,14 +101,14 @@ class SolitaireState(GameState):
         rng: random.Random | None = None,
         seed: int | None = None,
         first_dealer: int | None = None,
-        deals: Sequence[Deal | None] = (),
+        dealt: Sequence[Deal | None] = (),
     ) -> None:
         if rules.family != "solitaire":
             raise PegboardError(f"rules {rules.name!r} are not a solitaire game")
         super().__init__(rules, players)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
-        self._source = DealSource(self._rng, deals)
+        self._source = DealSource(self._rng, dealt)
         deal = self._source.deal(0, rules)
         self._start_deal_log(deal)
         self._stock = deal.stock

@@ -80,14 +80,14 @@ def scripted_game(name: str) -> GameState:
     preset, options = SCRIPTED[name]
     rules = Rules.preset(preset, **options)
     if preset == "snailspace":
-        game = new_game(rules, ["Annie", "Benny"], seed=SEED, first_dealer=1, deals=[WORKED_DEAL])
+        game = new_game(rules, ["Annie", "Benny"], seed=SEED, first_dealer=1, dealt=[WORKED_DEAL])
         for number, card in enumerate(WORKED_PLAYS):
             game.apply_text(f"{game.players[number % 2]} play {card}")
         play_seeded(game, random.Random(SEED))
         return game
     square = name == "solitaire-29"
     stock = parse_cards(SQUARE_29_STOCK if square else SQUARE_JACK_STOCK)
-    game = new_game(rules, ["Solo"], deals=[Deal(stock=stock)])
+    game = new_game(rules, ["Solo"], dealt=[Deal(stock=stock)])
     for text in SQUARE_29 if square else SQUARE_JACK:
         game.apply_text(text)
     return game
