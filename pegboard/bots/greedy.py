@@ -41,10 +41,21 @@ class GreedyBot(BaseBot):
 
     name = "greedy"
 
+    def __init__(self, rules: Any, seat: int, seed: int | None = None) -> None:
+        super().__init__(rules, seat, seed)
+        self._grid: Any = None
+        if rules.family != "cribbage":
+            from pegboard.bots.grid import grid_greedy
+
+            self._grid = grid_greedy(rules, seat, seed)
+
     def choose(self, view: Any) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
+        if self._grid is not None:
+            choice: Action = self._grid.choose(view)
+            return choice
         verb = actions[0].verb
         if verb == "discard":
             hand = view.hand
