@@ -287,8 +287,13 @@ def _line_codes(grid: Sequence[int | None], line: int) -> list[int]:
 
 
 def _with(grid: Sequence[int | None], line: int, cell: int, code: int) -> list[int]:
-    return [code if index == cell else value for index in _line_cells(line)
-            if (value := grid[index]) is not None or index == cell]  # type: ignore[misc]
+    """The cards of ``line`` with ``code`` placed in ``cell``."""
+    cards = []
+    for index in _line_cells(line):
+        value = code if index == cell else grid[index]
+        if value is not None:
+            cards.append(value)
+    return cards
 
 
 class SolitaireExpert(BaseBot):
