@@ -54,7 +54,7 @@ def discard_win_probabilities(hand_values: Sequence[npt.NDArray[np.int64]], crib
     if points is None:
         return [0.5] * len(hand_values)
     peg = points.pegging / points.pegging.sum()
-    pone_peg, dealer_peg = np.nonzero(peg > 1e-4)
+    pone_peg, dealer_peg = np.nonzero(peg > 1e-3)  # pegging outcomes worth counting
     chance = peg[pone_peg, dealer_peg]
     chance = chance / chance.sum()
     mine_peg, theirs_peg = (dealer_peg, pone_peg) if dealer else (pone_peg, dealer_peg)

@@ -93,7 +93,7 @@ class ExpertBot(BaseBot):
         options = rank_discards(view.hand, self.rules, role, tables=self.tables)
         best = options[0]
         if self._board_aware(view):
-            best = self._endgame_discard(view, options[:8])
+            best = self._endgame_discard(view, options[:6])
         for action in actions:
             if set(action.cards) == set(best.thrown):
                 return action

@@ -58,15 +58,15 @@ class GreedyBot(BaseBot):
             return choice
         verb = actions[0].verb
         if verb == "discard":
-            hand = view.hand
-            weight = sum(CARD_WEIGHTS[card.code] for card in hand)
-            table = _TABLES[len(hand) - len(actions[0].cards)]
+            codes = [card.code for card in view.hand]
+            weight = sum(CARD_WEIGHTS[code] for code in codes)
+            table = _TABLES[len(codes) - len(actions[0].cards)]
 
             def kept_value(action: Action) -> int:  # kept_points, from the hand's weight less the throw's
-                kept = [card.code for card in hand if card not in action.cards]
-                value: int = table[weight - sum(CARD_WEIGHTS[card.code] for card in action.cards)]
-                suit = kept[0] & 3
-                return value + len(kept) if all(code & 3 == suit for code in kept) else value
+                thrown = [card.code for card in action.cards]
+                value: int = table[weight - sum(CARD_WEIGHTS[code] for code in thrown)]
+                suits = {code & 3 for code in codes if code not in thrown}
+                return value + len(codes) - len(thrown) if len(suits) == 1 else value
 
             return self._best(actions, kept_value)
         if verb in ("play", "go"):

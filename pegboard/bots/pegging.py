@@ -17,6 +17,7 @@ are those of the engine (rulings 8-9, 19): :func:`solve` plays them out exactly.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -79,6 +80,7 @@ WIN = 100.0
 """Value of a side reaching its goal (pegging out); quicker wins count a little more."""
 
 
+@lru_cache(maxsize=1 << 16)
 def compress(series: tuple[int, ...]) -> tuple[int, ...]:
     """The part of a series that can still score: the trailing pair/royal, or else the longest tail
     of distinct ranks (a run cannot reach past a repeated rank)."""
@@ -147,12 +149,8 @@ class Solver:
     def _after(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, turn: int, go: int,
                rank: int, mine: int, theirs: int) -> float:
         """``turn`` plays ``rank``: its points now plus the value of what follows."""
-        hand = hands[turn]
-        index = hand.index(rank)
-        new_hands = hands[:turn] + (hand[:index] + hand[index + 1:],) + hands[turn + 1:]
-        new_count = count + PIP[rank]
-        new_series = series + (rank,)
-        points = play_points(new_series, new_count)
+        new_hands = hands[:turn] + (_without(hands[turn], rank),) + hands[turn + 1:]
+        new_count, points, new_series = _lay(series, count, rank)
         ours = self.side_of[turn] == self.my_side
         if self.goals is not None:
             if ours:
@@ -165,8 +163,15 @@ class Solver:
                     return -WIN + 0.01 * len(new_series)
         if new_count == 31:
             rest = self._end(new_hands, turn, True, mine, theirs)
-        else:
-            rest = self._pass(new_hands, compress(new_series), new_count, turn, go, turn, mine, theirs)
+        else:  # the next player in turn who holds cards and has not said go (ruling 9)
+            seats = self.seats
+            for step in range(1, seats + 1):
+                candidate = (turn + step) % seats
+                if new_hands[candidate] and not go >> candidate & 1:
+                    rest = self.value(new_hands, new_series, new_count, candidate, go, turn, mine, theirs)
+                    break
+            else:
+                rest = self._end(new_hands, turn, False, mine, theirs)
         if self.end_value is not None or abs(rest) >= WIN / 2:
             return rest
         return rest + points if ours else rest - points
@@ -202,15 +207,31 @@ class Solver:
         return bonus  # pragma: no cover - any(hands) guarantees a holder
 
 
-def _playable(hand: tuple[int, ...], room: int) -> list[int]:
-    """Distinct ranks of a sorted hand that fit under 31."""
+@lru_cache(maxsize=1 << 16)
+def _playable(hand: tuple[int, ...], room: int) -> tuple[int, ...]:
+    """Distinct ranks of a sorted hand that fit under 31 (cached: hands and counts recur)."""
     result: list[int] = []
     previous = 0
     for rank in hand:
         if rank != previous and PIP[rank] <= room:
             result.append(rank)
         previous = rank
-    return result
+    return tuple(result)
+
+
+@lru_cache(maxsize=1 << 16)
+def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """A sorted hand less one card of ``rank``."""
+    index = hand.index(rank)
+    return hand[:index] + hand[index + 1:]
+
+
+@lru_cache(maxsize=1 << 17)
+def _lay(series: tuple[int, ...], count: int, rank: int) -> tuple[int, int, tuple[int, ...]]:
+    """Laying ``rank``: the new count, the points it scores, and the series that can still score."""
+    new_series = series + (rank,)
+    new_count = count + PIP[rank]
+    return new_count, play_points(new_series, new_count), compress(new_series)
 
 
 def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequence[int] | None = None) -> float:
@@ -225,35 +246,70 @@ def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequenc
 
 def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me: int, side_of: Sequence[int],
                need: Sequence[int] | None = None,
-               end_values: Sequence[Callable[[int, int], float] | None] | None = None) -> dict[int, float]:
+               end_values: Sequence[Callable[[int, int], float] | None] | None = None,
+               decided_after: int = 8) -> dict[int, float]:
     """Average value of playing each candidate rank over sampled positions (``me`` to play), each
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
-    and ``need``, values are utilities scored at the end of the play (see :class:`Solver`)."""
-    totals = dict.fromkeys(candidates, 0.0)
+    and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
+
+    Samples dealing the opponents the same ranks are one position: solved once, counted as often as
+    drawn. After ``decided_after`` samples, sampling stops early when one candidate leads every other
+    by more than three standard errors."""
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
+    seen: dict[tuple[tuple[int, ...], ...], dict[int, float]] = {}
+    samples: list[dict[int, float]] = []
     for index, position in enumerate(positions):
-        solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
-                        continue_after_go=position.continue_after_go, goals=goals,
-                        end_value=end_values[index] if end_values else None)
-        root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
-                            position.last, position.single_series, position.continue_after_go)
-        values = solver.move_values(root)
-        for rank in candidates:
-            totals[rank] += values[rank]
-    return {rank: total / len(positions) for rank, total in totals.items()}
+        cached = seen.get(position.hands) if end_values is None else None
+        if cached is None:
+            solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
+                            continue_after_go=position.continue_after_go, goals=goals,
+                            end_value=end_values[index] if end_values else None)
+            root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
+                                position.last, position.single_series, position.continue_after_go)
+            cached = solver.move_values(root)
+            seen[position.hands] = cached
+        samples.append(cached)
+        if len(samples) >= decided_after and len(candidates) > 1 and _clear_leader(samples, candidates):
+            break
+    return {rank: sum(values[rank] for values in samples) / len(samples) for rank in candidates}
+
+
+def _clear_leader(samples: Sequence[dict[int, float]], candidates: Sequence[int]) -> bool:
+    """Whether the best candidate beats the runner-up by more than three standard errors of their
+    paired difference."""
+    count = len(samples)
+    means = {rank: sum(values[rank] for values in samples) / count for rank in candidates}
+    ordered = sorted(candidates, key=lambda rank: -means[rank])
+    best, second = ordered[0], ordered[1]
+    differences = [values[best] - values[second] for values in samples]
+    mean = sum(differences) / count
+    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean > 3 * math.sqrt(variance / count) + 1e-9
 
 
 def sample_hands(unseen: Sequence[int], sizes: Sequence[int], min_pips: Sequence[int], rng: random.Random
                  ) -> tuple[tuple[int, ...], ...] | None:
     """Deal each other seat ``sizes[i]`` unseen card codes whose pips all exceed ``min_pips[i]``."""
+    if not any(min_pips):
+        drawn = rng.sample(unseen, sum(sizes))
+        hands = []
+        start = 0
+        for size in sizes:
+            hands.append(tuple(drawn[start:start + size]))
+            start += size
+        return tuple(hands)
     pool = list(unseen)
-    rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    for size, floor in zip(sizes, min_pips):
-        chosen = [code for code in pool if PIP[(code >> 2) + 1] > floor][:size]
-        if len(chosen) < size:
+    result: list[tuple[int, ...]] = []
+    for size, floor in sorted(zip(sizes, min_pips), key=lambda pair: -pair[1]):  # most constrained first
+        allowed = [code for code in pool if PIP[(code >> 2) + 1] > floor]
+        if len(allowed) < size:
             return None
+        chosen = rng.sample(allowed, size)
         for code in chosen:
             pool.remove(code)
-        hands.append(tuple(chosen))
-    return tuple(hands)
+        result.append(tuple(chosen))
+    order = sorted(range(len(sizes)), key=lambda i: -min_pips[i])
+    hands_in_order: list[tuple[int, ...]] = [()] * len(sizes)
+    for position, index in enumerate(order):
+        hands_in_order[index] = result[position]
+    return tuple(hands_in_order)
