@@ -1,0 +1,160 @@
+"""Presentation shared by every interface (terminal app, web page, command line): events in plain
+words and hints with their reasons. UI-free: plain strings and values only.
+
+>>> from pegboard.engine import new_game
+>>> game = new_game("cribbage", ["Ann", "Bob"], seed=3, first_dealer=1)
+>>> describe_event(game.events[0], game.players)
+'Bob deals (deal 1).'
+>>> hint(game, 0).action in game.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.cards import Card
+from pegboard.engine.actions import Action
+from pegboard.engine.base import GameState
+from pegboard.engine.events import Event
+from pegboard.scoring.spoken import number_words
+
+__all__ = ["describe_event", "Hint", "hint", "card_words"]
+
+_KIND_WORDS = {
+    "fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair", "run": "a run", "flush": "a flush",
+    "nobs": "his nobs", "heels": "his heels", "go": "the go", "last": "last card", "count": "their count",
+    "muggins": "muggins",
+}  # fmt: skip
+_SET_WORDS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
+
+
+def card_words(cards: tuple[Card, ...]) -> str:
+    """Cards as display text: ``5♥ J♠``."""
+    return " ".join(card.symbol for card in cards)
+
+
+def _score_words(event: Event) -> str:
+    if event.kind == "pair":
+        what = _SET_WORDS.get(len(event.cards), "a pair")
+    elif event.kind == "run":
+        what = f"a run of {number_words(len(event.cards))}"
+    elif event.kind == "flush":
+        what = f"a flush of {number_words(len(event.cards))}"
+    elif event.kind == "last" and event.phase == "deal":
+        what = "three for last (five-card)"
+    else:
+        what = _KIND_WORDS.get(event.kind, event.kind.replace("-", " "))
+    where = f" in {event.where}" if event.where else ""
+    cards = f" ({card_words(event.cards)})" if event.cards and event.kind not in ("go", "last", "count") else ""
+    return f"{what}{where}{cards}"
+
+
+def describe_event(event: Event, players: tuple[str, ...]) -> str:
+    """One event in plain words, as an interface's game log shows it."""
+    who = players[event.seat] if event.seat is not None and event.seat < len(players) else ""
+    cards = card_words(event.cards)
+    kind = event.type
+    if kind == "cut":
+        return f"{who} cuts {cards}."
+    if kind == "deal":
+        return f"{who} deals (deal {event.deal + 1})." if who else f"Deal {event.deal + 1}."
+    if kind == "dealt":
+        if event.kind == "crib":
+            return "One card goes from the pack to the crib."
+        if event.kind == "turned":
+            return f"The stock turns {cards}." if cards else "The stock turns a card."
+        return f"{who} is dealt {cards}." if cards else f"{who} is dealt {event.hidden} cards."
+    if kind == "discard":
+        if event.where.startswith("discard"):
+            return f"{cards} goes to a discard space."
+        return f"{who} discards {cards} to the crib." if cards else \
+            f"{who} discards {number_words(event.hidden)} card{'s' if event.hidden != 1 else ''} to the crib."
+    if kind == "starter":
+        return f"The starter is {cards}."
+    if kind == "play":
+        return f"{who} plays {cards}: {number_words(event.count or 0)}."
+    if kind == "place":
+        return f"{who} places {cards} at {event.where}." if who else f"{cards} placed at {event.where}."
+    if kind == "go":
+        return f"{who} says go."
+    if kind == "reset":
+        return "The count goes back to zero."
+    if kind == "show":
+        return f"{who} shows the {event.kind}: {cards} ({event.points})."
+    if kind == "claim":
+        if event.kind == "pass":
+            return f"{who} makes no claim."
+        if event.kind == "muggins":
+            return f"{who} calls muggins and takes {event.points}."
+        return f"{who} counts {event.points}."
+    if kind == "score":
+        points = f"{event.points} point{'s' if event.points != 1 else ''}"
+        return f"{who} scores {points} for {_score_words(event)}." if who else f"{points} for {_score_words(event)}."
+    if kind == "end":
+        if event.kind == "draw":
+            return "The game is a draw."
+        if event.kind == "lost":
+            return "The deal is over: below the target."
+        return f"{event.kind} wins!"
+    return f"{kind} {who} {cards}".strip()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action and why, plus (for discards) the advisor's ranking as text lines."""
+
+    action: Action
+    reason: str
+    ranking: tuple[str, ...] = ()
+
+
+def hint(game: GameState, seat: int) -> Hint:
+    """What pegboard's expert would do now from ``seat``'s view, and the reason in words."""
+    from pegboard.bots import make_bot
+
+    view = game.view(seat)
+    actions: tuple[Action, ...] = view.legal_actions
+    if not actions:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    if game.rules.family == "cribbage" and actions[0].verb == "discard":
+        return _discard_hint(game, view, actions)
+    if actions[0].verb in ("count", "muggins") or (actions[0].verb == "pass" and len(actions) > 1):
+        best = max(actions, key=lambda a: a.target if isinstance(a.target, int) else -1)
+        return Hint(best, "count every point you hold" if best.verb == "count" else "claim the points missed")
+    choice = make_bot("expert", game.rules, seat, seed=game.deal_number * 97 + len(game.events)).choose(view)
+    return Hint(choice, _reason(game, view, choice))
+
+
+def _discard_hint(game: GameState, view: Any, actions: tuple[Action, ...]) -> Hint:
+    from pegboard.bots.discard import rank_discards
+
+    role = (view.seat - view.dealer) % game.rules.players
+    options = rank_discards(view.hand, game.rules, role)
+    best = options[0]
+    action = next(a for a in actions if set(a.cards) == set(best.thrown))
+    crib = "your" if best.own_crib else "the opponent's"
+    reason = (f"keep {card_words(best.kept)}: {best.expected_hand:.1f} expected in hand, "
+              f"{'+' if best.own_crib else '-'}{best.expected_crib:.1f} for {crib} crib")
+    ranking = tuple(f"{card_words(o.thrown)}  hand {o.expected_hand:.2f}  crib "
+                    f"{'+' if o.own_crib else '-'}{o.expected_crib:.2f}  net {o.net:.2f}" for o in options[:5])
+    return Hint(action, reason, ranking)
+
+
+def _reason(game: GameState, view: Any, action: Action) -> str:
+    if action.verb == "go":
+        return "no card fits under 31"
+    if game.rules.family == "cribbage" and action.verb == "play":
+        from pegboard.scoring.play import score_play
+
+        card = action.cards[0]
+        series = [c for _, c in view.series]
+        now = score_play([*series, card], view.count + card.pips).total
+        gained = f"scores {now} now" if now else "scores nothing now"
+        return f"{gained}; best over every hand the opponent may hold (the expert's look-ahead)"
+    if action.verb in ("place", "play"):
+        return "the expert's choice over the cards still unseen"
+    if action.verb == "discard":
+        return "no cell is worth this card: keep the cell for a better one"
+    return "the expert's choice"
