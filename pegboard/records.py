@@ -51,6 +51,7 @@ class GameRecord:
     first_dealer: int | None = None
     seed: int | None = None
     deals: tuple[DealRecord, ...] = field(default=())
+    start_scores: tuple[int, ...] | None = None
 
 
 # ---------------------------------------------------------------------------- writing
@@ -72,6 +73,9 @@ def record_of(game: GameState) -> dict[str, Any]:
     seed = getattr(game, "seed", None)
     if seed is not None:
         record["seed"] = seed
+    start = getattr(game, "start_scores", None)
+    if start is not None:
+        record["start_scores"] = dict(zip(game.side_names, start))  # an extra field of pegboard's
     deals = []
     for number, log in enumerate(game.deal_logs):
         deal = log.deal
@@ -141,7 +145,13 @@ def parse_record(data: Any) -> GameRecord:
     if not isinstance(deals_data, list):
         raise _fail("deals", "expected a list of deals")
     deals = tuple(_parse_deal(entry, rules, players, f"deals[{i}]") for i, entry in enumerate(deals_data))
-    return GameRecord(rules, tuple(players), dealer_seat, seed, deals)
+    start = data.get("start_scores")
+    start_scores = None
+    if start is not None:
+        if not isinstance(start, dict) or not all(isinstance(v, int) for v in start.values()):
+            raise _fail("start_scores", "expected an object of side names and scores")
+        start_scores = tuple(start.values())
+    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores)
 
 
 def _parse_deal(entry: Any, rules: Rules, players: list[str], where: str) -> DealRecord:
@@ -193,7 +203,7 @@ def start_game(record: GameRecord) -> GameState:
     """A new game set up as the record says, before any action."""
     try:
         return new_game(record.rules, record.players, seed=record.seed, first_dealer=record.first_dealer,
-                        dealt=[deal.deal for deal in record.deals])
+                        dealt=[deal.deal for deal in record.deals], start_scores=record.start_scores)
     except RecordError:
         raise
     except PegboardError as error:

@@ -27,7 +27,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BoardTable", "DealPoints", "collect_deal_points", "solve_board", "BOARD_FILE"]
+from pegboard.sim.backends import Backend, LocalBackend, make_backend, map_ordered
+
+__all__ = ["BoardTable", "DealPoints", "collect_deal_points", "solve_board", "generate", "validate", "play_from",
+           "BOARD_FILE"]
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 Array = npt.NDArray[np.float64]
@@ -158,20 +161,17 @@ class BoardTable:
         return float(self.table[int(dealing), min(my_need, top), min(their_need, top)])
 
 
-def generate(games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """Expert self-play deals -> histograms -> the table."""
-    from concurrent.futures import ProcessPoolExecutor
-
+def generate(games: int, seed: int, backend: Backend | None = None) -> dict[str, Any]:
+    """Expert self-play deals -> histograms -> the table (games in seeded batches on ``backend``)."""
     from pegboard.sim.match import MatchConfig, play_batch
     from pegboard.sim.runner import batches
 
+    backend = backend or LocalBackend(1)
     config = MatchConfig("cribbage", ("expert", "expert"), games, seed)
-    ranges = list(batches(games))
-    deals: list[list[dict[str, Any]]] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for summaries in pool.map(play_batch, [config] * len(ranges), *zip(*ranges)):
-            for summary in summaries:
-                deals.extend(summary.deals)
+    summaries = []
+    for done in backend.map_unordered(play_batch, [(config, a, b) for a, b in batches(games)]):
+        summaries.extend(done)
+    deals = [deal for summary in sorted(summaries, key=lambda s: s.index) for deal in summary.deals]
     points = collect_deal_points(deals)
     started = time.perf_counter()
     table = solve_board(points)
@@ -179,14 +179,63 @@ def generate(games: int, seed: int, jobs: int) -> dict[str, Any]:
             "solve_seconds": round(time.perf_counter() - started, 2), "win": np.round(table, 5).tolist()}
 
 
+def play_from(dealer_score: int, pone_score: int, seeds: Sequence[int]) -> int:
+    """Expert against expert from the given scores, seat 0 dealing first: how many seat 0 wins."""
+    from pegboard.bots import make_bot
+    from pegboard.engine import new_game
+
+    wins = 0
+    for seed in seeds:
+        game = new_game("cribbage", seed=seed, first_dealer=0, start_scores=[dealer_score, pone_score])
+        bots = [make_bot("expert", game.rules, seat, seed * 2 + seat) for seat in range(2)]
+        while not game.finished:
+            for seat in game.to_act():
+                legal = game.legal_actions(seat)
+                game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
+        wins += game.winner_side == 0
+    return wins
+
+
+def validate(positions: Sequence[tuple[int, int]], games_each: int, seed: int = 7,
+             backend: Backend | None = None) -> list[dict[str, Any]]:
+    """Simulated win rates of the player about to deal from each (dealer score, pone score), against
+    the table: the check that the table's deal model is good enough."""
+    backend = backend or LocalBackend(1)
+    table = BoardTable.load()
+    chunk = 25
+    tasks = [(dealer, pone, tuple(range(seed * 10**6 + i * 1000 + start, seed * 10**6 + i * 1000
+                                        + min(start + chunk, games_each))))
+             for i, (dealer, pone) in enumerate(positions) for start in range(0, games_each, chunk)]
+    wins: dict[tuple[int, int], int] = {}
+    for (dealer, pone, _), won in zip(tasks, map_ordered(backend, play_from, tasks)):
+        wins[(dealer, pone)] = wins.get((dealer, pone), 0) + won
+    from pegboard.sim.stats import wilson_interval
+
+    return [{"dealer": dealer, "pone": pone,
+             "table": round(table.win_probability(121 - dealer, 121 - pone, dealing=True), 4),
+             "simulated": round(wins[(dealer, pone)] / games_each, 4),
+             "ci95": [round(x, 4) for x in wilson_interval(wins[(dealer, pone)], games_each)]}
+            for dealer, pone in positions]
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the two-player win-probability table.")
+    parser = argparse.ArgumentParser(description="Build (or check) the two-player win-probability table.")
     parser.add_argument("--games", type=int, default=2000, help="expert self-play games for the deal points")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--backend", choices=["local", "ray"], default="local")
+    parser.add_argument("--address", help="Ray cluster address (with --backend ray)")
+    parser.add_argument("--validate", type=int, default=0, metavar="GAMES",
+                        help="instead: simulate GAMES games from a few positions and compare with the table")
     parser.add_argument("--output", type=Path, default=BOARD_FILE)
     args = parser.parse_args(argv)
-    data = generate(args.games, args.seed, args.jobs)
+    backend = make_backend(args.backend, jobs=args.jobs, address=args.address)
+    if args.validate:
+        positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
+        for row in validate(positions, args.validate, backend=backend):
+            print(row)
+        return 0
+    data = generate(args.games, args.seed, backend)
     args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"wrote {args.output}")
     return 0

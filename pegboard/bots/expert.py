@@ -6,7 +6,9 @@ Cribbage games (2-4 players, five-card):
   or minus (the other side's) the crib tables' value of the throw;
 * pegging by looking ahead over the cards the opponents may still hold: samples of their hands
   consistent with the view (go's reveal that every card still held is too big), each solved exactly
-  to the end of the play (two players) or played out (three or four);
+  by minimax to the end of the play; with three or four players every other side plays against the
+  expert's side (a "paranoid" search; partners play together), to the end of the current series
+  while many cards are out;
 * board-aware: pegging out wins outright, and near the end the search values reaching the target
   above points (see :mod:`pegboard.bots.pegging`).
 
@@ -30,7 +32,7 @@ from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, rank_discards
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities, show_outcome
-from pegboard.bots.pegging import PIP, WIN, PlayPosition, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import WIN, PlayPosition, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
@@ -40,7 +42,11 @@ from pegboard.scoring.fast import hand_score
 __all__ = ["ExpertBot"]
 
 SAMPLE_BUDGET = 2400
-"""Roughly how many search nodes a pegging decision may cost, summed over samples."""
+"""Two players: roughly how many search nodes a pegging decision may cost, summed over samples."""
+MULTI_FULL_SEARCH_CARDS = {3: 9, 4: 10}
+"""Three/four players: search to the end of the play only once this few cards are out (else the series)."""
+MULTI_SAMPLES = (6, 12)
+"""Three/four players: samples when searching to the end of the series, and to the end of the play."""
 
 
 class ExpertBot(BaseBot):
@@ -129,8 +135,9 @@ class ExpertBot(BaseBot):
             end_values = [self._end_value(view, sample) for sample in samples] \
                 if self._board_aware(view, ENDGAME_PLAY) else None
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values)
-        else:
-            values = self._rollout_values(sorted(by_rank), positions, view)
+        else:  # three or four players: paranoid search, to the end of the series while many cards are out
+            horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
+            values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon)
         top = max(values.values())
         choices = [rank for rank, value in values.items() if value >= top - 1e-9]
         return by_rank[self.rng.choice(choices)]
@@ -188,7 +195,10 @@ class ExpertBot(BaseBot):
         floors = self._go_floors(view)
         unseen = self._unseen(view)
         cards_out = sum(sizes) + len(view.hand)
-        samples = max(2, min(self.max_samples, SAMPLE_BUDGET // max(1, 6 ** max(0, cards_out - 4))))
+        if self.rules.players == 2:
+            samples = max(2, min(self.max_samples, SAMPLE_BUDGET // max(1, 6 ** max(0, cards_out - 4))))
+        else:
+            samples = MULTI_SAMPLES[cards_out <= MULTI_FULL_SEARCH_CARDS[self.rules.players]]
         series = tuple(card.rank for _, card in view.series)
         last = view.series[-1][0] if view.series else -1
         go_mask = sum(1 << seat for seat in view.said_go)
@@ -210,70 +220,9 @@ class ExpertBot(BaseBot):
                 break
         return positions, samples_dealt
 
-    def _rollout_values(self, candidates: list[int], positions: list[PlayPosition], view: Any) -> dict[int, float]:
-        """Three or four players: play each sample out with one-move-deep play for everyone."""
-        side_of = view.side_of_seat
-        totals = dict.fromkeys(candidates, 0.0)
-        for position in positions:
-            for rank in candidates:
-                totals[rank] += _rollout(position, self.seat, rank, side_of)
-        return {rank: total / len(positions) for rank, total in totals.items()}
-
 
 def _load_board() -> BoardTable | None:
     try:
         return BoardTable.load()
     except FileNotFoundError:  # pragma: no cover - the table ships with the package
         return None
-
-
-def _rollout(position: PlayPosition, me: int, first: int, side_of: Sequence[int]) -> float:
-    """My side's points minus everyone else's from playing ``first`` now and greedily after."""
-    hands = [list(hand) for hand in position.hands]
-    seats = len(hands)
-    series = list(position.series)
-    count = position.count
-    go = position.go
-    last = position.last
-    turn = me
-    net = 0.0
-    my_side = side_of[me]
-    choice: int | None = first
-    while True:
-        hand = hands[turn]
-        room = 31 - count
-        if choice is None:
-            playable = [rank for rank in hand if PIP[rank] <= room]
-            if playable:
-                choice = max(playable, key=lambda r: (play_points((*series, r), count + PIP[r]), -PIP[r]))
-        if choice is not None:
-            hand.remove(choice)
-            series.append(choice)
-            count += PIP[choice]
-            points = play_points(tuple(series), count)
-            net += points if side_of[turn] == my_side else -points
-            last = turn
-            choice = None
-            ended = count == 31
-        else:
-            go |= 1 << turn
-            ended = not position.continue_after_go
-        if not ended:
-            for step in range(1, seats + 1):
-                candidate = (turn + step) % seats
-                if hands[candidate] and not go >> candidate & 1:
-                    turn = candidate
-                    break
-            else:
-                ended = True
-        if ended:
-            if count != 31 and last >= 0:
-                net += 1 if side_of[last] == my_side else -1
-            if position.single_series or not any(hands):
-                return net
-            series, count, go = [], 0, 0
-            for step in range(1, seats + 1):
-                candidate = (last + step) % seats
-                if hands[candidate]:
-                    turn = candidate
-                    break

@@ -109,7 +109,7 @@ class Solver:
 
     def __init__(self, seats: int, side_of: Sequence[int], me: int, *, single_series: bool = False,
                  continue_after_go: bool = True, goals: tuple[int, int] | None = None,
-                 end_value: Callable[[int, int], float] | None = None) -> None:
+                 end_value: Callable[[int, int], float] | None = None, series_horizon: bool = False) -> None:
         self.seats = seats
         self.side_of = side_of
         self.my_side = side_of[me]
@@ -119,6 +119,9 @@ class Solver:
         # With end_value (goals required) values are utilities: +-WIN for pegging out, and at the end of
         # the play end_value(points pegged by my side, by the other) -- e.g. a scaled win probability.
         self.end_value = end_value if goals is not None else None
+        # With series_horizon the search stops where the current series ends (big 3-4 player positions):
+        # later series start afresh from a count of 0, so most of what a card does now is inside it.
+        self.series_horizon = series_horizon
         self.memo: dict[tuple[object, ...], float] = {}
 
     def move_values(self, position: PlayPosition) -> dict[int, float]:
@@ -196,7 +199,7 @@ class Solver:
                 bonus, theirs = -1.0, theirs + 1
                 if self.goals is not None and theirs >= self.goals[1]:
                     return -WIN
-        if self.single or not any(hands):
+        if self.single or not any(hands) or self.series_horizon:
             return self.end_value(mine, theirs) if self.end_value is not None else bonus
         seats = self.seats
         for step in range(1, seats + 1):
@@ -247,14 +250,16 @@ def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequenc
 def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me: int, side_of: Sequence[int],
                need: Sequence[int] | None = None,
                end_values: Sequence[Callable[[int, int], float] | None] | None = None,
-               decided_after: int = 8) -> dict[int, float]:
+               decided_after: int = 8, series_horizon: bool = False) -> dict[int, float]:
     """Average value of playing each candidate rank over sampled positions (``me`` to play), each
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
     and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
 
     Samples dealing the opponents the same ranks are one position: solved once, counted as often as
     drawn. After ``decided_after`` samples, sampling stops early when one candidate leads every other
-    by more than three standard errors."""
+    by more than three standard errors. With three or four players the other sides all play against
+    ``me``'s side (a "paranoid" search); ``series_horizon`` stops each search at the end of the current
+    series."""
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
     seen: dict[tuple[tuple[int, ...], ...], dict[int, float]] = {}
     samples: list[dict[int, float]] = []
@@ -263,7 +268,7 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
         if cached is None:
             solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
                             continue_after_go=position.continue_after_go, goals=goals,
-                            end_value=end_values[index] if end_values else None)
+                            end_value=end_values[index] if end_values else None, series_horizon=series_horizon)
             root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
                                 position.last, position.single_series, position.continue_after_go)
             cached = solver.move_values(root)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from pegboard.bots.expectations import batch_expected
 from pegboard.rules import Rules
+from pegboard.sim.backends import Backend, LocalBackend, make_backend, map_ordered
 
 __all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "main"]
 
@@ -135,10 +136,6 @@ def simulate_chunk(task: ChunkTask) -> tuple[Array, Array, Array]:
     return sums, samples, chosen
 
 
-ChunkResult = tuple[Array, Array, Array]
-Mapper = Callable[[Callable[[ChunkTask], ChunkResult], Iterable[ChunkTask]], Iterable[ChunkResult]]
-
-
 def build_tables(
     preset: str,
     *,
@@ -146,11 +143,13 @@ def build_tables(
     iterations: int = 5,
     seed: int = 2026,
     chunk: int = 20_000,
-    mapper: Mapper = map,
+    backend: Backend | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Iterate tables to a fixed point; ``deals`` per iteration, split in seeded chunks mapped with
-    ``mapper`` (``map``, a process pool's ``map``, or a cluster's)."""
+    """Iterate tables to a fixed point; ``deals`` per iteration, split in seeded chunks run on
+    ``backend`` (default: this process) and summed in chunk order, so the result is the same bytes
+    on any backend."""
+    backend = backend or LocalBackend(1)
     rules = Rules.preset(preset)
     keys = key_count(rules.discard_count)
     tables = np.zeros((rules.players, keys))
@@ -162,7 +161,8 @@ def build_tables(
         sums = np.zeros((rules.players, keys))
         samples = np.zeros((rules.players, keys))
         chosen = np.zeros((rules.players, keys))
-        for chunk_sums, chunk_samples, chunk_chosen in mapper(simulate_chunk, tasks):
+        for chunk_sums, chunk_samples, chunk_chosen in map_ordered(backend, simulate_chunk,
+                                                                   [(task,) for task in tasks]):
             sums += chunk_sums
             samples += chunk_samples
             chosen += chunk_chosen
@@ -195,23 +195,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--backend", choices=["local", "ray"], default="local")
+    parser.add_argument("--address", help="Ray cluster address (with --backend ray)")
     parser.add_argument("--output", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
     existing: dict[str, Any] = json.loads(args.output.read_text()) if args.output.exists() else {"format": 1}
     presets: dict[str, Any] = existing.setdefault("presets", {})
     started = time.perf_counter()
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for preset in args.presets:
-                presets[preset] = build_tables(
-                    preset, deals=args.deals, iterations=args.iterations, seed=args.seed,
-                    mapper=pool.map, progress=print)  # type: ignore[arg-type]
-    else:
-        for preset in args.presets:
-            presets[preset] = build_tables(preset, deals=args.deals, iterations=args.iterations,
-                                                       seed=args.seed, progress=print)
+    backend = make_backend(args.backend, jobs=args.jobs, address=args.address)
+    for preset in args.presets:
+        presets[preset] = build_tables(preset, deals=args.deals, iterations=args.iterations, seed=args.seed,
+                                       backend=backend, progress=print)
     existing["generated_by"] = "python -m pegboard.bots.tablegen " + " ".join(argv or [])
     args.output.write_text(json.dumps(existing, separators=(",", ":")) + "\n")
     print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from pegboard.errors import PegboardError
+from pegboard.sim.backends import make_backend
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 from pegboard.sim.stats import MatchStats
@@ -34,24 +35,30 @@ def _option(text: str) -> tuple[str, Any]:
               help="Bots by name (random, greedy, expert or module:Class), one per player or team.")
 @click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
 @click.option("--seed", "-s", default=0, show_default=True, help="Match seed: same seed, same results.")
-@click.option("--jobs", "-j", default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", "-j", default=1, show_default=True,
+              help="Worker processes (local); with --backend ray and no --address, the CPUs of the local Ray.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Where games run: local processes, or a Ray cluster (needs the 'cluster' extra).")
+@click.option("--address", help="Ray cluster address (e.g. 10.0.0.5:6379 or auto); none: a local Ray instance.")
 @click.option("--option", "options", multiple=True, help="Rules option NAME=VALUE (e.g. target=61); repeatable.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), help="Save every game's record here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
-def sim(game: str, players: str, games: int, seed: int, jobs: int, options: tuple[str, ...], records: Path | None,
-        as_json: bool) -> None:
+def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str, address: str | None,
+        options: tuple[str, ...], records: Path | None, as_json: bool) -> None:
     """Play bots against each other and report wins with 95% intervals, skunks, points per deal."""
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
                          tuple(_option(text) for text in options), str(records) if records else None)
     config.check()
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    runner = make_backend(backend, jobs=jobs, address=address)
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True) as bar:
+                  TimeRemainingColumn(), transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(f"{config.rules.name}: {' vs '.join(config.names)}", total=games)
-        stats = run_match(config, jobs=jobs, progress=lambda n: bar.advance(task, n))
+        stats = run_match(config, backend=runner, progress=lambda n: bar.advance(task, n))
     if as_json:
         click.echo(json.dumps(stats.to_json()))
     else:

@@ -49,16 +49,19 @@ def new_game(
     rng: random.Random | None = None,
     first_dealer: int | None = None,
     dealt: Sequence[Deal | None] = (),
+    start_scores: Sequence[int] | None = None,
     **options: Any,
 ) -> GameState:
     """Start a game of a preset (or rules object), dealt from ``seed``/``rng`` or from ``dealt``, a list of
     explicit deals (one per deal, parts may be missing; the rest comes from the seed).
 
     ``first_dealer`` is a seat; without it the first dealer is decided by a cut (ruling 13).
-    Options (``target=61``, ``muggins=True``...) override the preset's rules.
+    Options (``target=61``, ``muggins=True``...) override the preset's rules. ``start_scores`` (cribbage
+    games) starts each side on a given score, for analysis and puzzles.
     """
     rules = game if isinstance(game, Rules) else Rules.preset(game)
     if options:
         rules = rules.with_options(**options)
     cls: Any = state_class(rules)
-    return cls(rules, players, rng=rng, seed=seed, first_dealer=first_dealer, dealt=dealt)  # type: ignore[no-any-return]
+    extra = {} if start_scores is None else {"start_scores": start_scores}
+    return cls(rules, players, rng=rng, seed=seed, first_dealer=first_dealer, dealt=dealt, **extra)  # type: ignore[no-any-return]

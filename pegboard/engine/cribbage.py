@@ -50,10 +50,13 @@ class CribbageState(GameState):
         seed: int | None = None,
         first_dealer: int | None = None,
         dealt: Sequence[Deal | None] = (),
+        start_scores: Sequence[int] | None = None,
     ) -> None:
         if rules.family != "cribbage":
             raise PegboardError(f"rules {rules.name!r} are not a cribbage game")
         super().__init__(rules, players)
+        if start_scores is not None:
+            self._set_start_scores(start_scores)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
         self._source = DealSource(self._rng, dealt)
@@ -68,6 +71,16 @@ class CribbageState(GameState):
         self.first_dealer = first_dealer
         self.dealer = first_dealer
         self._start_deal()
+
+    def _set_start_scores(self, scores: Sequence[int]) -> None:
+        """Begin from given scores per side (analysis and puzzles): each from 0 to below the target."""
+        target = self.rules.target or 0
+        if len(scores) != self.rules.sides or not all(isinstance(s, int) and 0 <= s < target for s in scores):
+            raise PegboardError(f"start scores {list(scores)}: expected {self.rules.sides} whole numbers from 0 "
+                                f"to {target - 1}, one per side ({', '.join(self.side_names)})")
+        self._scores = list(scores)
+        self._previous = list(scores)
+        self.start_scores = tuple(scores)
 
     # ------------------------------------------------------------------ the deal
     def _start_deal(self) -> None:

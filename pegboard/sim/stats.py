@@ -99,7 +99,9 @@ class MatchStats:
         totals = self.sources.get((entrant, role, source))
         return totals[0] / totals[1] if totals and totals[1] else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, timing: bool = True) -> dict[str, Any]:
+        """The statistics as JSON-ready data; ``timing=False`` leaves out the wall-clock fields, so the
+        result depends only on the match (the same bytes for the same seed on any backend)."""
         names = self.config.names
         rules = self.config.rules
         result: dict[str, Any] = {"game": rules.name, "games": self.games, "players": list(names),
@@ -134,8 +136,9 @@ class MatchStats:
                                   (source != "crib" or role == "dealer")}
                            for role in self._roles()}
                     for entrant, name in enumerate(names)}
-        result["games_per_second"] = round(self.games / self.seconds, 2) if self.seconds else None
-        result["seconds"] = round(self.seconds, 2)
+        if timing:
+            result["games_per_second"] = round(self.games / self.seconds, 2) if self.seconds else None
+            result["seconds"] = round(self.seconds, 2)
         return result
 
     def _roles(self) -> list[str]:
