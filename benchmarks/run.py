@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from benchmarks import bots, scoring
+from benchmarks import bots, cluster, scoring
 
 Row = tuple[str, float, str, str]
-BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {"scoring": scoring.run, "bots": bots.run}
+BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {"scoring": scoring.run, "bots": bots.run, "cluster": cluster.run}
 
 
 def main(argv: list[str] | None = None) -> int:

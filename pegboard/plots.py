@@ -8,7 +8,7 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.stats import Distribution
 
-__all__ = ["plot_distribution"]
+__all__ = ["plot_distribution", "plot_board"]
 
 
 def _pyplot() -> Any:
@@ -73,3 +73,28 @@ def _tail_inset(ax: Any, dist: Distribution, first: int) -> None:
     inset.tick_params(labelsize=6)
     inset.set_title("the rare high scores: deals, log scale", fontsize=8)
     inset.spines[["top", "right"]].set_visible(False)
+
+
+def plot_board(grid: list[list[float]], path: Path, *, role: str) -> None:
+    """A heat map of the chance of winning from every pair of scores, with the 50% line."""
+    if path.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise PegboardError(f"plot file {str(path)!r}: expected a .png, .svg or .pdf name")
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7.6, 6.4), dpi=150)
+    image = ax.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0, vmax=1, extent=(-0.5, len(grid) - 0.5,
+                                                                                   -0.5, len(grid) - 0.5))
+    levels = [0.1, 0.25, 0.5, 0.75, 0.9]
+    contours = ax.contour(grid, levels=levels, colors="black", linewidths=[0.5, 0.5, 1.4, 0.5, 0.5])
+    ax.clabel(contours, fmt=lambda value: f"{100 * value:.0f}%", fontsize=7)
+    ax.set_xlabel("Opponent's score")
+    ax.set_ylabel("Your score")
+    ax.set_title(f"Chance of winning as the {role} of the next deal\n(expert against expert, 121 points)",
+                 fontsize=11)
+    for tick in (0, 30, 60, 90, 120):
+        ax.axhline(tick, color="white", linewidth=0.3, alpha=0.5)
+        ax.axvline(tick, color="white", linewidth=0.3, alpha=0.5)
+    bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    bar.set_label("chance of winning")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

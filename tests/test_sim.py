@@ -61,3 +61,14 @@ def test_sim_command_json_and_records(tmp_path: Path) -> None:
     assert len(files) == 6
     game = replay(load_record(files[0]))
     assert game.finished
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--backend", "cloud"], "'cloud'"),
+    (["--address", "10.0.0.1:6379"], "--address is for --backend ray"),
+    (["--players", "expert"], "1 bots given"),
+])  # fmt: skip
+def test_sim_bad_arguments(args: list[str], needle: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", *args],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and needle in done.stderr and "Traceback" not in done.stderr

@@ -59,3 +59,17 @@ def test_solve_board_on_a_toy_game() -> None:
     table = solve_board(DealPoints(pegging, pone, show, 1), target=5)
     assert table[0, 1, 5] == pytest.approx(1.0)  # pone needing 1 pegs it at once
     assert table[1, 5, 1] == pytest.approx(0.0)
+
+
+def test_stats_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "pegboard", "stats", "board", "--json", "--plot",
+                           str(tmp_path / "board.png")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["role"] == "dealer" and len(data["win"]) == 121 and len(data["win"][0]) == 121
+    assert 0.53 < data["win"][0][0] < 0.58
+    assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"

@@ -82,3 +82,55 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
         out.print(f"Chart written to {plot}")
 
 
+
+
+@stats.command()
+@click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
+@click.option("--step", default=10, show_default=True, help="Score step of the printed grid.")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole table as JSON.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a heat map to this PNG file (needs the 'plot' extra).")
+def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
+    """The chance of winning a two-player 121-point game from every pair of scores.
+
+    Expert against expert, at the start of a deal; computed exactly by dynamic programming from the
+    expert's own per-deal points (python -m pegboard.bots.board rebuilds it).
+    """
+    from pegboard.bots.board import BoardTable
+
+    table = BoardTable.load()
+    dealing = not pone
+    scores = range(0, table.target)
+    grid = [[table.win_probability(table.target - mine, table.target - theirs, dealing=dealing) for theirs in scores]
+            for mine in scores]
+    role = "pone" if pone else "dealer"
+    if plot is not None:
+        from pegboard.plots import plot_board
+
+        plot_board(grid, plot, role=role)
+    if as_json:
+        click.echo(json.dumps({"target": table.target, "role": role, "index": "[your score][their score]",
+                               "win": [[round(p, 5) for p in row] for row in grid]}))
+        return
+    from rich.table import Table
+
+    from pegboard.cli.render import console
+
+    points = list(range(0, table.target, max(1, step)))
+    out = console()
+    view = Table(title=f"Chance the {role} wins, at the start of a deal (rows: your score, columns: theirs)",
+                 title_justify="left")
+    view.add_column("you \\ them", justify="right")
+    for theirs in points:
+        view.add_column(str(theirs), justify="right")
+    for mine in points:
+        cells = []
+        for theirs in points:
+            chance = grid[mine][theirs]
+            colour = "green" if chance >= 0.6 else "red" if chance <= 0.4 else "white"
+            cells.append(f"[{colour}]{100 * chance:.0f}[/{colour}]")
+        view.add_row(str(mine), *cells)
+    out.print(view)
+    out.print(f"From 0-0 the {role} of the first deal wins {100 * grid[0][0]:.1f}% of games.")
+    if plot is not None:
+        out.print(f"Heat map written to {plot}")
