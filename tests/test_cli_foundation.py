@@ -68,3 +68,8 @@ def test_stats_five_card_table() -> None:
     done = pegboard("stats", "hands", "--game", "five-card")
     assert done.returncode == 0
     assert "1,082,900" in done.stdout and "701814/270725" in done.stdout
+
+
+def test_bare_pegboard_prints_help() -> None:
+    done = pegboard()
+    assert done.returncode == 0 and "Commands:" in done.stdout and done.stderr == ""

@@ -25,6 +25,9 @@ class OneLineErrors(click.Group):
         except click.exceptions.Abort:
             click.echo("pegboard: aborted", err=True)
             return 130
+        except click.exceptions.NoArgsIsHelpError as error:  # a bare ``pegboard``: help, not an error
+            click.echo(error.ctx.get_help() if error.ctx else "pegboard --help")
+            return 0
         except click.UsageError as error:
             where = f" (see '{error.ctx.command_path} --help')" if error.ctx else ""
             click.echo(f"pegboard: error: {error.format_message()}{where}", err=True)
