@@ -68,7 +68,7 @@ def describe_event(event: Event, players: tuple[str, ...]) -> str:
         return f"{who} is dealt {cards}." if cards else f"{who} is dealt {event.hidden} cards."
     if kind == "discard":
         if event.where.startswith("discard"):
-            return f"{cards} goes to a discard space."
+            return f"{who} puts {cards} on a discard space." if who else f"To a discard space: {cards}."
         return f"{who} discards {cards} to the crib." if cards else \
             f"{who} discards {number_words(event.hidden)} card{'s' if event.hidden != 1 else ''} to the crib."
     if kind == "starter":
@@ -76,7 +76,7 @@ def describe_event(event: Event, players: tuple[str, ...]) -> str:
     if kind == "play":
         return f"{who} plays {cards}: {number_words(event.count or 0)}."
     if kind == "place":
-        return f"{who} places {cards} at {event.where}." if who else f"{cards} placed at {event.where}."
+        return f"{who} places {cards} at {event.where}." if who else f"Placed at {event.where}: {cards}."
     if kind == "go":
         return f"{who} says go."
     if kind == "reset":
