@@ -16,6 +16,7 @@ from textual.binding import Binding
 
 from pegboard.tui.controller import Controller
 from pegboard.tui.screens.game import GAME_CSS, GameScreen
+from pegboard.tui.screens.modals import MODAL_CSS
 from pegboard.tui.store import Store
 
 __all__ = ["PegboardApp", "GAME_TITLES"]
@@ -31,7 +32,7 @@ class PegboardApp(App[None]):
     """The terminal app for one table (and the games that follow it)."""
 
     TITLE = "pegboard"
-    CSS = GAME_CSS
+    CSS = GAME_CSS + MODAL_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Save & quit", priority=True)]
 

@@ -124,13 +124,14 @@ class Controller:
     """
 
     def __init__(self, game: GameState, kinds: Sequence[str], *, setup: Setup | None = None, bot_seed: int = 0,
-                 viewer: int | None = None) -> None:
+                 viewer: int | None = None, rng: random.Random | None = None) -> None:
         if len(kinds) != game.rules.players:
             raise PegboardError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
         for kind in kinds:
             if kind != HUMAN and kind not in LEVELS:
                 raise PegboardError(f"seat kind {kind!r}: expected human or one of {', '.join(LEVELS)}")
         self.game = game
+        self.rng = rng  # the game's own generator (it deals the deals to come), when we made it
         self.kinds = tuple(kinds)
         self.setup = setup or Setup(game=game.game)
         self.bot_seed = bot_seed
@@ -145,8 +146,9 @@ class Controller:
         rules = setup.rules()
         kinds = setup.kinds(rules.players)
         seed = setup.seed if setup.seed is not None else random.randrange(1 << 31)
-        game = new_game(rules, setup.player_names(kinds), seed=seed)
-        return cls(game, kinds, setup=replace(setup, seed=seed), bot_seed=seed)
+        rng = random.Random(seed)
+        game = new_game(rules, setup.player_names(kinds), seed=seed, rng=rng)
+        return cls(game, kinds, setup=replace(setup, seed=seed), bot_seed=seed, rng=rng)
 
     # ------------------------------------------------------------------ seats and turns
     @property
@@ -280,9 +282,13 @@ class Controller:
         others = [word for word in words if word not in CELLS]
         if others in (["x"], ["d"]):
             return Action(seat, "discard", (current,))
-        cards = tuple(self._card(word, seat) for word in others) or (current,)
+        explain = f"name one cell, a1 to d4, for the card turned ({current}), or x to discard it"
+        try:
+            cards = tuple(Card.parse(word) for word in others) or (current,)
+        except CardError:
+            raise IllegalActionError(f"{' '.join(words)!r}: {explain}") from None
         if len(cells) != 1:
-            raise IllegalActionError(f"{' '.join(words)!r}: name one cell, a1 to d4 (or x to discard {current})")
+            raise IllegalActionError(f"{' '.join(words)!r}: {explain}")
         return Action(seat, "place", cards, cells[0])
 
     # ------------------------------------------------------------------ words

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass
@@ -21,8 +22,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pegboard.engine import GameState
-from pegboard.errors import PegboardError
+from pegboard.engine import GameState, new_game
+from pegboard.errors import PegboardError, RecordError
 from pegboard.records import parse_record, record_of, replay
 from pegboard.tui.controller import Controller, Outcome, Setup
 
@@ -49,6 +50,16 @@ def _write_json(path: Path, data: Any) -> None:
     temporary.replace(path)
 
 
+def _state_to_json(state: Any) -> list[Any]:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _state_from_json(data: Any) -> Any:
+    version, internal, gauss = data
+    return (version, tuple(internal), gauss)
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A game saved mid-way: its record and seating."""
@@ -60,11 +71,28 @@ class SavedGame:
     bot_seed: int
     saved_at: str
     record: dict[str, Any]
+    rng_state: Any = None
 
     def controller(self) -> Controller:
-        """The game exactly where it was left (the record replayed)."""
-        game = replay(parse_record(self.record))
-        return Controller(game, self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer)
+        """The game exactly where it was left: the record replayed, and the deals to come dealt from
+        the generator state it was saved with (so they are the ones it would have dealt)."""
+        record = parse_record(self.record)
+        if self.rng_state is None:
+            return Controller(replay(record), self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer)
+        dealt = [deal.deal for deal in record.deals]
+        rng = random.Random(record.seed)  # the same cut for the first deal, in the log as before
+        game = new_game(record.rules, record.players, seed=record.seed, rng=rng, dealt=dealt)
+        if getattr(game, "first_dealer", None) != record.first_dealer and record.rules.family != "solitaire":
+            game = new_game(record.rules, record.players, seed=record.seed, rng=rng,
+                            first_dealer=record.first_dealer, dealt=dealt)
+        rng.setstate(self.rng_state)
+        for number, deal in enumerate(record.deals):
+            for text in deal.actions:
+                try:
+                    game.apply_text(text)
+                except PegboardError as error:
+                    raise RecordError(f"{self.path}: deal {number + 1}, {text!r}: {error}") from None
+        return Controller(game, self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer, rng=rng)
 
 
 @dataclass(frozen=True)
@@ -106,6 +134,7 @@ class Store:
             "kinds": list(ctl.kinds),
             "viewer": None if ctl.hot_seat else ctl.viewer,
             "bot_seed": ctl.bot_seed,
+            "rng_state": _state_to_json(ctl.rng.getstate()) if ctl.rng is not None else None,
             "record": record_of(ctl.game),
         })
         return path
@@ -127,8 +156,10 @@ class Store:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") != SAVE_FORMAT:
                 raise ValueError(f"format {data.get('format')!r}")
+            state = data.get("rng_state")
             return SavedGame(path, Setup.from_json(data["setup"]), tuple(data["kinds"]), data.get("viewer"),
-                             int(data.get("bot_seed", 0)), str(data.get("saved_at", "")), data["record"])
+                             int(data.get("bot_seed", 0)), str(data.get("saved_at", "")), data["record"],
+                             _state_from_json(state) if state is not None else None)
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise PegboardError(f"{path}: not a pegboard save ({error})") from None
 

@@ -28,7 +28,7 @@ from pegboard.tui.widgets.cards import HandView
 from pegboard.tui.widgets.grid import GridView
 from pegboard.tui.widgets.sketch import Sketch
 from pegboard.tui.widgets.table import GameLog
-from pegboard.tui.widgets.view import board_sides, board_target, grid_spec, table_text
+from pegboard.tui.widgets.view import board_sides, board_target, finished_grid, grid_spec, table_text
 
 __all__ = ["GameScreen", "GAME_CSS"]
 
@@ -37,9 +37,10 @@ GAME_CSS = """
 #main { height: 1fr; }
 #play { width: 2fr; min-width: 36; padding: 0 1; }
 #log { width: 1fr; min-width: 22; border-left: vkey $primary 40%; padding: 0 1; scrollbar-size-vertical: 1; }
+#play { scrollbar-size-vertical: 1; }
 #table, #grid, #hand, #message, #counts { height: auto; }
-#grid, #hand, #message, #counts { margin-top: 1; }
-#counts { border: round $accent; padding: 0 1; }
+#grid, #hand, #counts { margin-top: 1; }
+#counts { border: round $accent; border-title-color: $accent; border-title-style: bold; padding: 0 1; }
 #command { height: 1; border: none; padding: 0 1; background: $boost; }
 #command:focus { background: $primary 25%; }
 """
@@ -72,8 +73,8 @@ class GameScreen(TableControls):
         with Horizontal(id="main"):
             with PlayArea(id="play"):
                 yield Sketch(id="table")
-                yield Static(id="counts")
                 yield GridView(id="grid")
+                yield Static(id="counts")
                 yield HandView(id="hand")
                 yield Sketch(id="message")
             yield GameLog(id="log")
@@ -90,6 +91,7 @@ class GameScreen(TableControls):
         family = self.ctl.game.rules.family
         self.query_one("#grid").display = family != "cribbage"
         self.query_one("#hand").display = family != "solitaire" and self.counts_deal is None
+        self.query_one("#table").display = self.counts_deal is None
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_table()
@@ -122,7 +124,10 @@ class GameScreen(TableControls):
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), max_lines)
         self.query_one("#table", Sketch).paint(table_text(view, labels))
         if game.rules.family != "cribbage":
-            self.query_one(GridView).show(grid_spec(view, self.cursor if mode == "place" else None, self.hinted))
+            finished = self.counts_deal is not None and game.rules.family == "snailspace"
+            spec = finished_grid(game.events, self.counts_deal or 0) if finished else \
+                grid_spec(view, self.cursor if mode == "place" else None)
+            self.query_one(GridView).show(spec)
         if game.rules.family != "solitaire":
             self._draw_hand(view, seat, mode)
         lines = [Text(self.prompt_now(seat), style="bold")]
@@ -243,10 +248,10 @@ class GameScreen(TableControls):
         self.counts_deal = deal
         counts = deal_counts(game.events, deal, game.rules, game.players)
         summary = Text("\n".join(deal_summary(game, deal)))
-        title = Text(f"Deal {deal + 1}: the show" if game.rules.family == "cribbage" else f"Deal {deal + 1} is over",
-                     style="bold #5fd7ff")
+        what = "the show" if game.rules.family == "cribbage" else "over"
         panel = self.query_one("#counts", Static)
-        panel.update(Group(title, summary, Text(""), counts_renderable(counts, game.players)))
+        panel.border_title = f"Deal {deal + 1}: {what} · Enter: next deal"
+        panel.update(Group(summary, Text(""), counts_renderable(counts, game.players)))
         panel.display = True
         self._show_parts()
         self.refresh_table()

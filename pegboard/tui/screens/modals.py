@@ -18,48 +18,53 @@ from pegboard.tui.explain import ShowCount, item_words
 from pegboard.tui.store import StatsRow
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
 
-__all__ = ["HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "counts_renderable"]
+__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "counts_renderable"]
 
 MODAL_CSS = """
 BoxScreen, HandoverScreen, EndScreen { align: center middle; background: $background 100%; }
-ModalScreen > Vertical { width: 90%; max-width: 100; height: auto; max-height: 90%;
+BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical {
+    width: 90%; max-width: 100; height: auto; max-height: 90%;
     border: round $accent; background: $surface; padding: 0 1; }
-ModalScreen .title { text-style: bold; color: $accent; padding-bottom: 1; }
-ModalScreen .keys { color: $text-muted; padding-top: 1; }
-ModalScreen VerticalScroll { height: auto; max-height: 100%; }
+.title { text-style: bold; color: $accent; padding-bottom: 1; }
+.keys { color: $text-muted; padding-top: 1; }
+BoxScreen VerticalScroll, EndScreen VerticalScroll { height: auto; max-height: 100%; }
 """
 
 HELP = """\
 [b]Playing[/b]
-  1-9           pick a card by its number (play it, or select it to throw)
-  ← →  ↑ ↓      move the cursor (cards, or cells in solitaire)
-  Space         select the card under the cursor (throwing to the crib)
-  Enter         play the card, throw the selection, place on the cell
-  g             say go          p   pass (no muggins claim)      x   discard (solitaire)
-  / or Tab      type a move: 5h · 10s · qd · "1 4" · go · 12 (a count) · a1 or "5h b3" (a cell)
-                (typing a card letter a t j q k starts typing too; Esc leaves the line)
-  mouse         click a card to pick it, a cell to place on it, a discard space
+  1-9        pick a card by its number: play it, or pick it to throw
+  ← → ↑ ↓    move the cursor over your cards (or the solitaire cells)
+  Space      pick the card under the cursor (throwing to the crib)
+  Enter      play it · throw the cards picked · place on the cell
+  g          say go
+  p          pass: no muggins claim
+  x          solitaire: discard the card turned
+  / or Tab   type a move, then Enter: 5h · 10s · qd · 1 4 · go ·
+             12 (a count) · a1 or 5h b3 (a cell). Typing a card
+             letter (a t j q k) starts the line too; Esc leaves it.
+  mouse      click a card to pick it, a cell or a discard space
 
 [b]Help and tools[/b]
-  h             hint: what the expert would do, and why (Enter then does it)
-  s             statistics: games won, lost and skunked per game and opponent
-  w             save the game's record (pegboard replay FILE shows it again)
-  n             a new game (when this one is over)
-  ?             this help        Ctrl+Q   save and quit (pegboard play --resume continues)
+  h          hint: what the expert would do, and why (then Enter)
+  s          statistics per game and opponent level
+  w          save the game's record (pegboard replay FILE)
+  n          a new game, once this one is over
+  ?          this help
+  Ctrl+Q     save and quit: pegboard play --resume continues
 
 [b]The table[/b]
-  The board has two pegs per side: the front peg is the score, the rear peg the score
-  before the latest points; they leapfrog as points are pegged. ▸ marks the dealer.
-  The log (right) tells every event in plain words; each show is counted aloud, and at the
-  end of each deal every hand and crib is explained item by item.
-  Muggins (--muggins): count your own hand; points you miss can be taken by the others.
+  The board has two pegs a side: the front peg is the score, the
+  rear peg the score before the latest points, so they leapfrog.
+  ▸ marks the dealer. The log tells every event in plain words and
+  counts each show aloud; after each deal the counts are explained
+  item by item. With --muggins you count your own hand, and any
+  points you miss can be taken by the others.
 """
 
 
 class BoxScreen(ModalScreen[str]):
     """A box over the table, closed with Enter, Escape or Space (result ``close``)."""
 
-    DEFAULT_CSS = MODAL_CSS
     BINDINGS = [Binding("escape,enter,space", "close", "Close")]
 
     def action_close(self) -> None:
@@ -82,7 +87,6 @@ class HelpScreen(BoxScreen):
 class HandoverScreen(ModalScreen[str]):
     """Hot seat: the table is hidden until the next person takes the keyboard."""
 
-    DEFAULT_CSS = MODAL_CSS
     BINDINGS = [Binding("enter", "ready", "Ready")]
 
     def __init__(self, name: str) -> None:
@@ -131,7 +135,6 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
 class EndScreen(ModalScreen[str]):
     """The game is over: the result, the last counts; new game, save the record, or quit."""
 
-    DEFAULT_CSS = MODAL_CSS
     BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("w", "record", "Save record"),
                 Binding("q", "choose('quit')", "Quit"), Binding("escape,enter", "choose('look')", "Look")]
 

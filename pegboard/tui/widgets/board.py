@@ -52,13 +52,21 @@ def _layout(holes: int, room: int, sides: int, max_lines: int) -> tuple[int, int
     raise AssertionError("unreachable")
 
 
+def _name_parts(name: str) -> list[str]:
+    """A side's name as label lines: partners' names one a line (``Ann``, ``+Cat``)."""
+    first, *others = name.split("+")
+    return [first, *(f"+{other}" for other in others)]
+
+
 def board_lines(sides: Sequence[Side], target: int, width: int, max_lines: int) -> list[Text]:
     """The board as lines of text: each side's label, then its holes and pegs."""
-    name_width = min(7, max((len(side.name) for side in sides), default=4))
+    parts = [_name_parts(side.name) for side in sides]
+    name_width = min(7, max((len(part) for names in parts for part in names), default=4))
     label_width = name_width + 6
     room = max(10, width - label_width - 4)
     holes = max(1, target - 1)  # the last point is the game hole, drawn apart
     scale, per_row, rows = _layout(holes, room, len(sides), max(max_lines, len(sides)))
+    labels = [names if len(names) <= rows else ["".join(names)] for names in parts]
     count = math.ceil(holes / scale)
     lines: list[Text] = []
     for number, side in enumerate(sides):
@@ -70,14 +78,16 @@ def board_lines(sides: Sequence[Side], target: int, width: int, max_lines: int) 
         front, rear = hole_of(side.score), hole_of(side.previous)
         for row in range(rows):
             line = Text()
+            label = labels[number][row] if row < len(labels[number]) else ""
             if row == 0:
                 line.append("▸" if side.dealer else " ", style="bold")
-                line.append(side.name[:name_width].ljust(name_width), style=f"bold {colour}")
+                line.append(label[:name_width].ljust(name_width), style=f"bold {colour}")
                 line.append(f" {side.score:>3} ", style="bold")
                 start = "●" if front == 0 else "○" if rear == 0 else "·"
                 line.append(start + " ", style=colour if start != "·" else _HOLES[1])
             else:
-                line.append(" " * (label_width + 2))
+                line.append(" " + label[:name_width].ljust(name_width), style=f"bold {colour}")
+                line.append(" " * (label_width + 1 - name_width))
             first = row * per_row + 1
             for hole in range(first, min(count, first + per_row - 1) + 1):
                 if hole > first and (hole - first) % 30 == 0:
@@ -93,7 +103,8 @@ def board_lines(sides: Sequence[Side], target: int, width: int, max_lines: int) 
                 line.append("●" if front == count + 1 else "◎", style=f"bold {colour}" if front == count + 1 else "")
             lines.append(line)
     if scale > 1:
-        lines[-1].append(f"  (a hole is {scale} points)", style="dim")
+        note = f"  (a hole is {scale} points)"
+        lines[-1].append(note if lines[-1].cell_len + len(note) <= width else f" ×{scale}", style="dim")
     return lines
 
 

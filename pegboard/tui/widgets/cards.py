@@ -43,7 +43,7 @@ def chips(cards: Iterable[Card], gap: str = " ") -> Text:
 
 def backs(count: int) -> Text:
     """``count`` face-down cards."""
-    return Text(" ").join(Text(" ▒▒ ", style=BACK) for _ in range(count))
+    return Text(" ").join(Text("▒▒", style=BACK) for _ in range(count))
 
 
 def colour_cards(line: str, style: str = "") -> Text:

@@ -84,7 +84,8 @@ class GridView(Sketch):
                 if space < len(spec.discards):
                     line.append_text(chip(spec.discards[space]))
                 else:
-                    line.append(" ·· ", style=CURSOR if spec.discard_marked else "#6c6c6c on #262626")
+                    marked = spec.discard_marked and space == len(spec.discards)
+                    line.append(" ·· " if marked else "  · ", style=CURSOR if marked else "#6c6c6c")
                 self._spots.append((len(lines), left, left + 4, DISCARD))
                 line.append(" ")
             lines.append(line)
@@ -99,7 +100,7 @@ class GridView(Sketch):
         if index == spec.hinted and card is None:
             return Text(" ?? ", style="bold #111111 on #f7d154")
         if card is None:
-            return Text(" ·· ", style="#6c6c6c on #262626")
+            return Text("  · ", style="#6c6c6c")
         text = chip(card)
         if index == spec.centre:
             text.stylize("underline")

@@ -15,6 +15,11 @@ class Sketch(Static):
         super().__init__(id=id)
         self._painted: Text | None = None
 
+    @property
+    def text(self) -> Text:
+        """What is painted now."""
+        return self._painted if self._painted is not None else Text()
+
     def paint(self, text: Text) -> None:
         last = self._painted
         if last is not None and last == text:

@@ -34,7 +34,7 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
     dealer = view.dealer
     partners = len(view.sides) == 2 and len(players) == 4
     lines = [Text(f"Deal {view.deal + 1} · {players[dealer]} deals: the crib is "
-                  f"{'yours' if dealer == view.seat else players[dealer] + 's'}", style="bold")]
+                  f"{'yours' if dealer == view.seat else players[dealer] + chr(39) + 's'}", style="bold")]
     for seat in range(len(players)):
         if seat == view.seat and not hands:
             continue
@@ -46,7 +46,7 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
         if seat in view.said_go:
             notes.append("go")
         if view.phase == "discard" and not view.has_discarded[seat]:
-            notes.append("choosing a discard")
+            notes.append("discarding")
         shown = hands[seat] if hands and seat in hands else None
         cards = chips(shown) if shown else backs(view.hand_sizes[seat])
         if not view.hand_sizes[seat] and not shown:
@@ -63,12 +63,15 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
     play = Text("Play    ", style="#9aa0a6")
     if view.series:
         play.append_text(chips(card for _, card in view.series))
-        play.append(f"   last: {players[view.series[-1][0]]}", style="italic #9aa0a6")
+        play.append(f"  ({players[view.series[-1][0]]})", style="italic #9aa0a6")
     else:
         play.append("—", style="#6c6c6c")
-    lines.append(play)
     earlier = [card for _, card in view.played[: len(view.played) - len(view.series)]]
-    lines.append(Text("Earlier " + " ".join(card.symbol for card in earlier) if earlier else "", style="#7a7a7a"))
+    if earlier:
+        play.append("   before: " + " ".join(card.symbol for card in earlier), style="#7a7a7a")
+    play.no_wrap = True
+    play.overflow = "ellipsis"
+    lines.append(play)
     declared = {(event.seat, event.kind): event.points for event in view.events
                 if event.type == "show" and event.deal == view.deal}
     for seat, what, cards in view.shown:
@@ -125,16 +128,18 @@ class GameLog(RichLog):
             self.clear()
             self._written = 0
             self._source = (seat, id(rules))
-        for index in range(self._written, len(events)):
-            for line in self.lines_for(events[index], events, players, rules):
-                self.write(line)
+        lines = [line for index in range(self._written, len(events))
+                 for line in self.lines_for(events[index], events, players, rules)]
+        if lines:  # one write: each write lays the log out again
+            self.write(Text("\n").join(lines))
         self._written = len(events)
 
     @staticmethod
     def lines_for(event: Event, events: Sequence[Event], players: tuple[str, ...], rules: Rules) -> list[Text]:
         """The log lines of one event."""
         if event.type == "deal":
-            return [Text(f"── {describe_event(event, players)} ──", style="bold #5fd7ff")]
+            who = f": {players[event.seat]} deals" if event.seat is not None else ""
+            return [Text(f"── Deal {event.deal + 1}{who} ──", style="bold #5fd7ff")]
         if event.type == "dealt" and event.kind == "turned":
             return []
         style = {"score": "#87d787", "end": "bold #ffd75f", "claim": "#ffaf5f"}.get(event.type, "")

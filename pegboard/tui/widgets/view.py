@@ -9,13 +9,12 @@ from rich.text import Text
 
 from pegboard.cards import Card
 from pegboard.engine import GameState
-from pegboard.engine.actions import Action
 from pegboard.rules import Rules
 from pegboard.tui.widgets.board import Side
 from pegboard.tui.widgets.grid import CURSOR, GridSpec
 from pegboard.tui.widgets.table import cribbage_table, snailspace_table, solitaire_table
 
-__all__ = ["board_sides", "board_target", "table_text", "grid_spec"]
+__all__ = ["board_sides", "board_target", "table_text", "grid_spec", "finished_grid"]
 
 SNAIL_SIZE = 5
 SQUARE_SIZE = 4
@@ -53,7 +52,7 @@ def _line_totals(view: Any) -> dict[str, int]:
     return totals
 
 
-def grid_spec(view: Any, cursor: int | None = None, hinted: Action | None = None) -> GridSpec:
+def grid_spec(view: Any, cursor: int | None = None) -> GridSpec:
     """The grid of a Snailspace or solitaire view; ``cursor`` is the solitaire cursor (16: discard)."""
     if hasattr(view, "next_cell"):
         cell = view.next_cell
@@ -68,3 +67,22 @@ def grid_spec(view: Any, cursor: int | None = None, hinted: Action | None = None
         row_notes=tuple(f"= {totals.get(f'row {row}', 0)}" for row in "1234") if totals else (),
         column_notes=tuple(f"{totals.get(f'column {col}', 0)}" for col in "abcd") if totals else (),
     )
+
+
+def finished_grid(events: Sequence[Any], deal: int) -> GridSpec:
+    """The Snailspace grid as ``deal`` left it (from its starter and place events), with each
+    line's points at the end of the deal (count at the end) beside it."""
+    cells: list[Card | None] = [None] * (SNAIL_SIZE * SNAIL_SIZE)
+    totals: dict[str, int] = {}
+    for event in events:
+        if event.deal != deal:
+            continue
+        if event.type in ("starter", "place") and event.where.startswith("("):
+            row, col = (int(part) for part in event.where.strip("()").split(","))
+            cells[row * SNAIL_SIZE + col] = event.cards[0]
+        elif event.type == "score" and event.phase == "show":
+            totals[event.where] = totals.get(event.where, 0) + event.points
+    digits = tuple("01234")
+    return GridSpec(tuple(cells), digits, digits, centre=12,
+                    row_notes=tuple(f"= {totals.get(f'row {row}', 0)}" for row in digits) if totals else (),
+                    column_notes=tuple(str(totals.get(f"column {col}", 0)) for col in digits) if totals else ())
