@@ -32,10 +32,13 @@ def advance_to(ctl: Controller, rng: random.Random, stop: object) -> None:
 
 
 def test_setup_seats_people_first_and_names_everyone() -> None:
-    setup = Setup("cribbage-4", "greedy", humans=2, names=("Ann",))
+    setup = Setup("cribbage-4-solo", "greedy", humans=2, names=("Ann",))
     kinds = setup.kinds(4)
     assert kinds == ("human", "human", "greedy", "greedy")
     assert setup.player_names(kinds) == ("Ann", "Player2", "Ada", "Bert")
+    partners = Setup("cribbage-4", "expert", humans=2).kinds(4, partners=True)
+    assert partners == ("human", "expert", "human", "expert")  # two people play as partners
+    assert Setup("cribbage-4", "expert", humans=2).player_names(partners) == ("Player1", "Ada", "Player2", "Bert")
     assert Setup("cribbage", "human").kinds(2) == ("human", "human")
     assert Setup.from_json(setup.to_json()) == setup
     with pytest.raises(PegboardError, match="opponent 'wizard'"):

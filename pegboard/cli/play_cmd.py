@@ -50,7 +50,8 @@ def _print_stats() -> None:
               "else cribbage).")
 @click.option("--opponent", "-o", type=click.Choice(["expert", "greedy", "random", "human"]),
               help="Computer level of the other seats, or 'human' for everyone at one keyboard (default: expert).")
-@click.option("--humans", type=int, help="People at this keyboard (hot seat); they take the first seats.")
+@click.option("--humans", type=int, help="People at this keyboard (hot seat); they take the first seats "
+              "(with partners, the first side).")
 @click.option("--names", help="Player names in seat order, comma-separated (no spaces), e.g. Ann,Bob.")
 @click.option("--seed", "-s", type=int, help="Seed of the deals: same seed, same cards.")
 @click.option("--to", "target", type=int, help="Points to win (cribbage games; solitaire: the win line).")

@@ -64,26 +64,29 @@ class Setup:
         """The rules (raises :class:`~pegboard.errors.RulesError` for a bad game or option)."""
         return Rules.preset(self.game, **self.options())
 
-    def kinds(self, players: int) -> tuple[str, ...]:
-        """``human`` or a computer level per seat; the people sit first."""
+    def kinds(self, players: int, partners: bool = False) -> tuple[str, ...]:
+        """``human`` or a computer level per seat. The people sit first; with partners, two people
+        are partners (seats 1 and 3)."""
         if self.opponent != HUMAN and self.opponent not in LEVELS:
             raise PegboardError(f"opponent {self.opponent!r}: expected one of {', '.join((*LEVELS, HUMAN))}")
         humans = players if self.opponent == HUMAN else self.humans
         if not 1 <= humans <= players:
             raise PegboardError(f"{humans} people at the keyboard: this game seats 1 to {players}")
-        return tuple(HUMAN if seat < humans else self.opponent for seat in range(players))
+        order = (0, 2, 1, 3) if partners else tuple(range(players))
+        people = set(order[:humans])
+        return tuple(HUMAN if seat in people else self.opponent for seat in range(players))
 
     def player_names(self, kinds: Sequence[str]) -> tuple[str, ...]:
         """The given names, completed: ``Player`` (or Player1, Player2...) for people, Ada, Bert, Cleo
         for the computer."""
         if len(self.names) > len(kinds):
             raise PegboardError(f"{len(self.names)} names given: this game seats {len(kinds)}")
-        people = sum(kind == HUMAN for kind in kinds)
+        people = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
         names = list(self.names)
         computers = iter(name for name in COMPUTER_NAMES if name not in names)
         for seat in range(len(names), len(kinds)):
             if kinds[seat] == HUMAN:
-                names.append("Player" if people == 1 else f"Player{seat + 1}")
+                names.append("Player" if len(people) == 1 else f"Player{people.index(seat) + 1}")
             else:
                 names.append(next(computers))
         return tuple(names)
@@ -144,7 +147,7 @@ class Controller:
     def start(cls, setup: Setup) -> Controller:
         """A new game as ``setup`` says (a random seed if it names none)."""
         rules = setup.rules()
-        kinds = setup.kinds(rules.players)
+        kinds = setup.kinds(rules.players, rules.partners)
         seed = setup.seed if setup.seed is not None else random.randrange(1 << 31)
         rng = random.Random(seed)
         game = new_game(rules, setup.player_names(kinds), seed=seed, rng=rng)
@@ -296,7 +299,7 @@ class Controller:
         """What the person at the keyboard should do now, in words (with the keys)."""
         game = self.game
         if game.finished:
-            return "The game is over."
+            return "The game is over: n for a new game, w to save its record, s for statistics, Ctrl+Q to quit."
         mode = self.mode(seat)
         if seat is None or mode == "wait":
             waiting = [self.game.players[s] for s in game.to_act()]
@@ -309,8 +312,8 @@ class Controller:
             return f"Throw {cards} to {crib} crib: number keys or click to pick, Enter to throw."
         if mode == "play":
             if game.rules.family == "snailspace":
-                cell = view.next_cell
-                return f"Place a card on the marked cell {cell}: its number, arrows + Enter, or type it (/5h)."
+                row, col = view.next_cell
+                return f"Place a card on the marked cell ({row},{col}): its number, arrows + Enter, or type it (/5h)."
             if all(action.verb == "go" for action in game.legal_actions(seat)):
                 return f"No card fits under 31 (count {view.count}): press g to say go."
             return f"Your turn, count {view.count}: play a card (number key, click, or type /5h)."
@@ -320,7 +323,8 @@ class Controller:
         unit = view.counting
         what = "your crib" if unit and unit[1] == "crib" else "your hand"
         if mode == "count":
-            return f"Count {what} with the starter: type the points and Enter (muggins: misses can be taken)."
+            starter = view.starter.symbol if view.starter else "?"
+            return f"Count {what} with the starter {starter}: type the points and Enter (muggins: misses can be taken)."
         counted_seat, points = view.claim or (seat, 0)
         return (f"{game.players[counted_seat]} counted {points}. Missed points? Type them and Enter to call "
                 f"muggins, or p to pass.")

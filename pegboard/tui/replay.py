@@ -102,9 +102,11 @@ class ReplayScreen(Screen[None]):
         game = self.game
         solitaire = game.rules.family == "solitaire"
         view = game.view(0 if solitaire else None)
-        self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), 8)
+        budget = max(2, min(8, (self.size.height or 24) - 18))
+        self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), budget)
         labels = list(game.players)
-        self.query_one("#table", Static).update(table_text(view, labels, None if solitaire else self._hands()))
+        table = self.query_one("#table", Static)
+        table.update(table_text(view, labels, None if solitaire else self._hands(), table.content_region.width or 60))
         if game.rules.family != "cribbage":
             self.query_one(GridView).show(grid_spec(view))
         status = Text(f"Move {self.step} of {len(self.actions)}", style="bold")
@@ -126,6 +128,7 @@ class ReplayApp(App[None]):
     """The replay viewer."""
 
     TITLE = "pegboard replay"
+    ENABLE_COMMAND_PALETTE = False
     CSS = GAME_CSS + "#status { height: auto; margin-bottom: 1; }"
 
     def __init__(self, record: GameRecord, source: str = "") -> None:

@@ -122,7 +122,8 @@ class GameScreen(TableControls):
         labels = [ctl.label(s) for s in range(game.rules.players)]
         max_lines = max(2, min(8, self.size.height - 18)) if self.size.height else 6
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), max_lines)
-        self.query_one("#table", Sketch).paint(table_text(view, labels))
+        table = self.query_one("#table", Sketch)
+        table.paint(table_text(view, labels, width=table.content_region.width or 60))
         if game.rules.family != "cribbage":
             finished = self.counts_deal is not None and game.rules.family == "snailspace"
             spec = finished_grid(game.events, self.counts_deal or 0) if finished else \
@@ -148,6 +149,9 @@ class GameScreen(TableControls):
         if not cards and self.ctl.game.rules.family == "cribbage":
             cards = tuple(sorted(view.kept))
             caption = f"{name} hand for the show"
+            if view.counting == (view.seat, "crib") and view.crib:
+                cards = tuple(sorted(view.crib))
+                caption = f"{name} crib, to count with the starter"
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         playable = None
         if mode == "play" and self.ctl.game.rules.family == "cribbage":

@@ -23,7 +23,7 @@ __all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScree
 MODAL_CSS = """
 BoxScreen, HandoverScreen, EndScreen { align: center middle; background: $background 100%; }
 BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical {
-    width: 90%; max-width: 100; height: auto; max-height: 90%;
+    width: 96%; max-width: 100; height: auto; max-height: 94%;
     border: round $accent; background: $surface; padding: 0 1; }
 .title { text-style: bold; color: $accent; padding-bottom: 1; }
 .keys { color: $text-muted; padding-top: 1; }
@@ -151,7 +151,7 @@ class EndScreen(ModalScreen[str]):
         with Vertical():
             yield Static(self.result, classes="title", id="result")
             with VerticalScroll():
-                yield Static(Text("\n".join(self.details)))
+                yield Static(Text("\n".join(self.details) + "\n"))
                 if self.counts:
                     yield Static(counts_renderable(self.counts, self.players))
             yield Static("", id="saved")
@@ -174,13 +174,14 @@ class StatsScreen(BoxScreen):
         self.where = where
 
     def compose(self) -> ComposeResult:
-        table = Table(box=None, header_style="bold #5fd7ff")
-        for column in ("game", "opponent", "played", "won", "lost", "drawn", "skunked", "skunks given", "best"):
-            table.add_column(column, justify="left" if column in ("game", "opponent") else "right")
+        table = Table(box=None, header_style="bold #5fd7ff", padding=(0, 1), pad_edge=False)
+        for column in ("game", "vs", "games", "won", "lost", "drawn", "skunked", "skunks", "best"):
+            table.add_column(column, justify="left" if column in ("game", "vs") else "right", no_wrap=True)
         for row in self.rows:
             table.add_row(row.game, row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
                           str(row.skunked), str(row.gave), str(row.best))
         with Vertical():
             yield Static("Statistics", classes="title")
             yield Static(table if self.rows else Text("No finished games yet."))
-            yield Static(f"Kept in {self.where}. Enter or Esc closes.", classes="keys")
+            yield Static(f"skunked: times you were skunked; skunks: times you skunked the other side.\n"
+                         f"Kept in {self.where}. Enter or Esc closes.", classes="keys")

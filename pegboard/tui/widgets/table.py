@@ -27,7 +27,8 @@ def _seat_line(label: str, cards: Text, notes: Sequence[str], acting: bool) -> T
     return line
 
 
-def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None) -> Text:
+def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
+                   width: int = 80) -> Text:
     """The table of a cribbage game: the other seats, the starter, the play and running count,
     the crib and the hands shown. ``hands`` reveals seats' cards (replays)."""
     players: tuple[str, ...] = view.players
@@ -69,8 +70,7 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
     earlier = [card for _, card in view.played[: len(view.played) - len(view.series)]]
     if earlier:
         play.append("   before: " + " ".join(card.symbol for card in earlier), style="#7a7a7a")
-    play.no_wrap = True
-    play.overflow = "ellipsis"
+    play.truncate(width, overflow="ellipsis")
     lines.append(play)
     declared = {(event.seat, event.kind): event.points for event in view.events
                 if event.type == "show" and event.deal == view.deal}

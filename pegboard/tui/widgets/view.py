@@ -35,10 +35,11 @@ def board_sides(view: Any, game: GameState) -> list[Side]:
             for side, (name, score, previous) in enumerate(zip(game.side_names, view.scores, view.previous_scores))]
 
 
-def table_text(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None) -> Text:
-    """The table for any game's view."""
+def table_text(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
+               width: int = 80) -> Text:
+    """The table for any game's view, ``width`` cells wide."""
     if hasattr(view, "crib_size"):
-        return cribbage_table(view, labels, hands)
+        return cribbage_table(view, labels, hands, width)
     if hasattr(view, "next_cell"):
         return snailspace_table(view, labels, hands)
     return solitaire_table(view)
