@@ -253,3 +253,17 @@ async def test_replay_steps_through_a_record(tmp_path: Path) -> None:
         assert screen.step == moves and screen.game.finished and screen.game.scores() == game.scores()
         await pilot.press("home")
         assert screen.step == 0 and screen.game.score_list == (0, 0)
+
+
+async def test_typing_cards_on_the_command_line(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "cribbage", seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        hand = screen.ctl.hand(0)
+        await pilot.press("tab", *f"{hand[0]} {hand[1]}".lower(), "enter")  # e.g. "as 2c"
+        await settle(pilot)
+        assert screen.ctl.game.view(0).discarded == hand[:2]
+        await pilot.press("q")  # a card letter starts the line
+        assert app.focused is screen.query_one("#command") and screen.query_one("#command").value == "q"
+        await pilot.press("escape")
+        assert app.focused is None

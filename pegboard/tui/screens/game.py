@@ -101,10 +101,6 @@ class GameScreen(TableControls):
         """The computer (or a hint) is thinking."""
         return self._thinking or self._hinting
 
-    @property
-    def waiting_for_modal(self) -> bool:
-        return self._modal
-
     def human(self) -> int | None:
         """The person at the keyboard if they may act now."""
         if self.counts_deal is not None or self.ctl.needs_handover():
