@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
@@ -19,9 +20,18 @@ def replay_command(record_file: Path, as_json: bool) -> None:
     """Replay a game record and print the scores, per-deal totals and winner.
 
     An illegal or malformed record exits 2 with one line naming the action (its index and text)
-    and why.
+    and why. In a terminal (without --json) it steps through the record in the pegboard app.
     """
-    game = replay(load_record(record_file))
+    record = load_record(record_file)
+    game = replay(record)
+    if not as_json and sys.stdout.isatty() and sys.stdin.isatty():
+        try:
+            from pegboard.tui.replay import ReplayApp
+        except ImportError:  # no 'tui' extra: print the table
+            pass
+        else:
+            ReplayApp(record, str(record_file)).run()
+            return
     summary = replay_summary(game)
     if as_json:
         click.echo(json.dumps(summary))

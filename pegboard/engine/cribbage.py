@@ -375,14 +375,18 @@ class CribbageState(GameState):
             self._start_deal()
 
     # ------------------------------------------------------------------ what players see
+    def _crib_face_up(self) -> bool:
+        """The crib is turned up once shown, and under muggins as soon as its owner must count it."""
+        counting_crib = self._phase == "count" and bool(self._show_queue) and self._show_queue[0][1] == "crib"
+        return counting_crib or any(what == "crib" for _, what, _ in self._shown)
+
     def hidden_cards(self, seat: int | None) -> frozenset[Card]:
         hidden: set[Card] = set(self._deal.undealt())
         for other in range(self.rules.players):
             if other != seat:
                 hidden.update(self._hands[other])
                 hidden.update(self._discards[other])
-        shown_crib = any(what == "crib" for _, what, _ in self._shown)
-        if not shown_crib:
+        if not self._crib_face_up():
             hidden.update(card for card in self._crib if seat is None or card not in self._discards[seat])
         else:
             hidden.difference_update(self._crib)
@@ -403,7 +407,7 @@ class CribbageState(GameState):
     def view(self, seat: int | None) -> CribbageView:
         """What ``seat`` may see (None: a spectator)."""
         mine = seat is not None
-        crib_shown = bool(self._shown) and self._shown[-1][1] == "crib"
+        crib_shown = self._crib_face_up()
         return CribbageView(
             game=self.rules.name,
             players=self.players,

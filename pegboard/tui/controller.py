@@ -1,0 +1,369 @@
+"""UI-free glue between the engine and the terminal app: who sits where (people or computer levels),
+whose turn it is, computer moves, hot-seat hiding, typed input and prompts in words.
+
+>>> ctl = Controller.start(Setup("cribbage", "random", names=("Ann", "Bob"), seed=3))
+>>> ctl.kinds, ctl.human_to_act(), ctl.computer_to_act()
+(('human', 'random'), 0, 1)
+>>> ctl.mode(0), ctl.interpret("1 2", 0).verb
+('discard', 'discard')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from pegboard.cards import Card
+from pegboard.engine import GameState, new_game
+from pegboard.engine.actions import VERBS, Action
+from pegboard.errors import CardError, IllegalActionError, PegboardError
+from pegboard.rules import Rules
+
+__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action"]
+
+HUMAN = "human"
+LEVELS = ("expert", "greedy", "random")
+"""Computer levels, strongest first."""
+COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
+CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game is set up: the preset and its options, who plays, the seed."""
+
+    game: str = "cribbage"
+    opponent: str = "expert"
+    humans: int = 1
+    names: tuple[str, ...] = ()
+    seed: int | None = None
+    target: int | None = None
+    muggins: bool = False
+    count_at_end: bool = False
+    deals: int | None = None
+    discards: int | None = None
+
+    def options(self) -> dict[str, Any]:
+        """Rules options that differ from the preset (as ``new_game`` takes them)."""
+        options: dict[str, Any] = {}
+        if self.target is not None:
+            options["target"] = self.target
+        if self.muggins:
+            options["muggins"] = True
+        if self.count_at_end:
+            options["count_at_end"] = True
+        if self.deals is not None:
+            options["deals"] = self.deals
+        if self.discards is not None:
+            options["discards"] = self.discards
+        return options
+
+    def rules(self) -> Rules:
+        """The rules (raises :class:`~pegboard.errors.RulesError` for a bad game or option)."""
+        return Rules.preset(self.game, **self.options())
+
+    def kinds(self, players: int, partners: bool = False) -> tuple[str, ...]:
+        """``human`` or a computer level per seat. The people sit first; with partners, two people
+        are partners (seats 1 and 3)."""
+        if self.opponent != HUMAN and self.opponent not in LEVELS:
+            raise PegboardError(f"opponent {self.opponent!r}: expected one of {', '.join((*LEVELS, HUMAN))}")
+        humans = players if self.opponent == HUMAN else self.humans
+        if not 1 <= humans <= players:
+            raise PegboardError(f"{humans} people at the keyboard: this game seats 1 to {players}")
+        order = (0, 2, 1, 3) if partners else tuple(range(players))
+        people = set(order[:humans])
+        return tuple(HUMAN if seat in people else self.opponent for seat in range(players))
+
+    def player_names(self, kinds: Sequence[str]) -> tuple[str, ...]:
+        """The given names, completed: ``Player`` (or Player1, Player2...) for people, Ada, Bert, Cleo
+        for the computer."""
+        if len(self.names) > len(kinds):
+            raise PegboardError(f"{len(self.names)} names given: this game seats {len(kinds)}")
+        people = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+        names = list(self.names)
+        computers = iter(name for name in COMPUTER_NAMES if name not in names)
+        for seat in range(len(names), len(kinds)):
+            if kinds[seat] == HUMAN:
+                names.append("Player" if len(people) == 1 else f"Player{people.index(seat) + 1}")
+            else:
+                names.append(next(computers))
+        return tuple(names)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["names"] = list(self.names)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Setup:
+        known = {key: value for key, value in data.items() if key in cls.__dataclass_fields__}
+        known["names"] = tuple(known.get("names", ()))
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game from one seat's side: won, lost or draw; the scores; skunks taken or given."""
+
+    result: str
+    score: int
+    best_other: int
+    skunked: str | None = None
+    gave: str | None = None
+
+
+def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards as the app lays them out (by rank, then suit); number keys count in this order."""
+    return tuple(sorted(cards))
+
+
+class Controller:
+    """A game in the app: the engine state, who plays each seat, and whose cards are on screen.
+
+    ``viewer`` is the seat whose hand is shown (None: nobody's, e.g. while a hot-seat keyboard is
+    handed over). With one person at the table it is always theirs.
+    """
+
+    def __init__(self, game: GameState, kinds: Sequence[str], *, setup: Setup | None = None, bot_seed: int = 0,
+                 viewer: int | None = None, rng: random.Random | None = None) -> None:
+        if len(kinds) != game.rules.players:
+            raise PegboardError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
+        for kind in kinds:
+            if kind != HUMAN and kind not in LEVELS:
+                raise PegboardError(f"seat kind {kind!r}: expected human or one of {', '.join(LEVELS)}")
+        self.game = game
+        self.rng = rng  # the game's own generator (it deals the deals to come), when we made it
+        self.kinds = tuple(kinds)
+        self.setup = setup or Setup(game=game.game)
+        self.bot_seed = bot_seed
+        self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
+        if viewer is None and len(self.humans) == 1:
+            viewer = self.humans[0]
+        self.viewer = viewer
+
+    @classmethod
+    def start(cls, setup: Setup) -> Controller:
+        """A new game as ``setup`` says (a random seed if it names none)."""
+        rules = setup.rules()
+        kinds = setup.kinds(rules.players, rules.partners)
+        seed = setup.seed if setup.seed is not None else random.randrange(1 << 31)
+        rng = random.Random(seed)
+        game = new_game(rules, setup.player_names(kinds), seed=seed, rng=rng)
+        return cls(game, kinds, setup=replace(setup, seed=seed), bot_seed=seed, rng=rng)
+
+    # ------------------------------------------------------------------ seats and turns
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the keyboard."""
+        return len(self.humans) > 1
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == HUMAN
+
+    def human_to_act(self) -> int | None:
+        """The person who should act now (the one at the keyboard first), None if no person may."""
+        acting = self.game.to_act()
+        if self.viewer in acting and self.is_human(self.viewer):
+            return self.viewer
+        return next((seat for seat in acting if self.is_human(seat)), None)
+
+    def computer_to_act(self) -> int | None:
+        """A computer seat that may act now, None if none may."""
+        return next((seat for seat in self.game.to_act() if not self.is_human(seat)), None)
+
+    def needs_handover(self) -> bool:
+        """Hot seat: a different person must take the keyboard before their hand is shown."""
+        seat = self.human_to_act()
+        return seat is not None and seat != self.viewer
+
+    def take_keyboard(self) -> None:
+        """The person whose turn it is has the keyboard: show their hand."""
+        seat = self.human_to_act()
+        if seat is not None:
+            self.viewer = seat
+
+    def view(self) -> Any:
+        """What the screen may show: the viewer's view, or a spectator's during a handover."""
+        return self.game.view(None if self.needs_handover() else self.viewer)
+
+    def label(self, seat: int) -> str:
+        """A seat's name with its computer level: ``Ada (expert)``."""
+        name = self.game.players[seat]
+        return name if self.is_human(seat) else f"{name} ({self.kinds[seat]})"
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action: Action) -> None:
+        """Apply an action (raises :class:`IllegalActionError`, changing nothing, if it is illegal)."""
+        self.game.apply(action)
+
+    def decision_seed(self, seat: int, moment: int) -> int:
+        """The seed of a computer decision: the same game at the same moment decides the same way,
+        so a resumed game goes on exactly as it would have."""
+        return (self.bot_seed * 7919 + moment * 31 + seat) % (1 << 31)
+
+    def choose_for(self, seat: int, view: Any) -> Action:
+        """A computer seat's move from its view (safe to call off the UI thread).
+
+        With muggins the computer always takes every point an opponent missed.
+        """
+        from pegboard.bots import make_bot
+
+        actions: tuple[Action, ...] = view.legal_actions
+        claims = [action for action in actions if action.verb == "muggins"]
+        if claims:
+            return max(claims, key=lambda action: action.target if isinstance(action.target, int) else 0)
+        bot = make_bot(self.kinds[seat], self.game.rules, seat, seed=self.decision_seed(seat, len(view.events)))
+        return bot.choose(view)
+
+    def mode(self, seat: int | None) -> str:
+        """What ``seat`` must do now: discard, play, place, count, muggins, or wait."""
+        if seat is None:
+            return "wait"
+        verbs = {action.verb for action in self.game.legal_actions(seat)}
+        if not verbs:
+            return "wait"
+        if "count" in verbs:
+            return "count"
+        if "muggins" in verbs or "pass" in verbs:
+            return "muggins"
+        if "place" in verbs:
+            return "place"
+        if "discard" in verbs and self.game.rules.family == "cribbage":
+            return "discard"
+        return "play"
+
+    def hand(self, seat: int | None) -> tuple[Card, ...]:
+        """``seat``'s cards in hand, in the app's order."""
+        if seat is None:
+            return ()
+        return hand_order(getattr(self.game.view(seat), "hand", ()))
+
+    def interpret(self, text: str, seat: int) -> Action:
+        """Typed input as an action of ``seat``: ``5h``, ``10s``, card numbers (``2``, ``1 4``),
+        ``go``, ``pass``, a count (``12``), a cell (``a1``, ``5h b3``), or a full action
+        (``play 5h``). Raises :class:`IllegalActionError` with the reason when it means nothing."""
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalActionError("nothing typed: type a card (5h, 10s), a card number, go, or a count")
+        if words[0] in VERBS:
+            return Action.parse(" ".join(words), seat)
+        if words in (["g"], ["go"]):
+            return Action(seat, "go")
+        if words in (["p"], ["pass"]):
+            return Action(seat, "pass")
+        mode = self.mode(seat)
+        if mode in ("count", "muggins"):
+            if len(words) != 1 or not words[0].isdigit():
+                what = "your count" if mode == "count" else "the points missed, or p to pass"
+                raise IllegalActionError(f"{text.strip()!r}: type a number, {what}")
+            return Action(seat, mode, (), int(words[0]))
+        if mode == "wait":
+            raise IllegalActionError("it is not your turn")
+        if mode == "place":
+            return self._solitaire(words, seat)
+        cards = tuple(self._card(word, seat) for word in words)
+        return Action(seat, "discard" if mode == "discard" else "play", cards)
+
+    def _card(self, word: str, seat: int) -> Card:
+        hand = self.hand(seat)
+        if word.isdigit():
+            number = int(word)
+            if 1 <= number <= len(hand):
+                return hand[number - 1]
+            raise IllegalActionError(f"there is no card {number}: you hold {len(hand)} (1 to {len(hand)})")
+        try:
+            return Card.parse(word)
+        except CardError as error:
+            raise IllegalActionError(f"{error}; or a card number from 1 to {len(hand)}") from None
+
+    def _solitaire(self, words: list[str], seat: int) -> Action:
+        current: Card | None = self.game.view(seat).current
+        assert current is not None
+        cells = [word for word in words if word in CELLS]
+        others = [word for word in words if word not in CELLS]
+        if others in (["x"], ["d"]):
+            return Action(seat, "discard", (current,))
+        explain = f"name one cell, a1 to d4, for the card turned ({current}), or x to discard it"
+        try:
+            cards = tuple(Card.parse(word) for word in others) or (current,)
+        except CardError:
+            raise IllegalActionError(f"{' '.join(words)!r}: {explain}") from None
+        if len(cells) != 1:
+            raise IllegalActionError(f"{' '.join(words)!r}: {explain}")
+        return Action(seat, "place", cards, cells[0])
+
+    # ------------------------------------------------------------------ words
+    def prompt(self, seat: int | None) -> str:
+        """What the person at the keyboard should do now, in words (with the keys)."""
+        game = self.game
+        if game.finished:
+            return "The game is over: n for a new game, w to save its record, s for statistics, Ctrl+Q to quit."
+        mode = self.mode(seat)
+        if seat is None or mode == "wait":
+            waiting = [self.game.players[s] for s in game.to_act()]
+            return f"Waiting for {' and '.join(waiting)}…" if waiting else "…"
+        view = game.view(seat)
+        if mode == "discard":
+            count = game.rules.discard_count
+            crib = "your" if view.dealer == seat else f"{game.players[view.dealer]}'s"
+            cards = "a card" if count == 1 else f"{count} cards"
+            return f"Throw {cards} to {crib} crib: number keys or click to pick, Enter to throw."
+        if mode == "play":
+            if game.rules.family == "snailspace":
+                row, col = view.next_cell
+                return f"Place a card on the marked cell ({row},{col}): its number, arrows + Enter, or type it (/5h)."
+            if all(action.verb == "go" for action in game.legal_actions(seat)):
+                return f"No card fits under 31 (count {view.count}): press g to say go."
+            return f"Your turn, count {view.count}: play a card (number key, click, or type /5h)."
+        if mode == "place":
+            return (f"Place {view.current.symbol}: arrows + Enter or click a cell, type a cell (a1-d4), "
+                    f"x to discard ({view.discard_spaces - len(view.discards)} spaces left).")
+        unit = view.counting
+        what = "your crib" if unit and unit[1] == "crib" else "your hand"
+        if mode == "count":
+            starter = view.starter.symbol if view.starter else "?"
+            return f"Count {what} with the starter {starter}: type the points and Enter (muggins: misses can be taken)."
+        counted_seat, points = view.claim or (seat, 0)
+        return (f"{game.players[counted_seat]} counted {points}. Missed points? Type them and Enter to call "
+                f"muggins, or p to pass.")
+
+    def outcome(self, seat: int) -> Outcome:
+        """The finished game from ``seat``'s side."""
+        game = self.game
+        side = game.side_of(seat)
+        scores = game.score_list
+        others = [score for other, score in enumerate(scores) if other != side]
+        best_other = max(others) if others else game.rules.target or 0
+        if game.winner_side is None:
+            result = "lost" if game.rules.family == "solitaire" else "draw"
+        else:
+            result = "won" if game.winner_side == side else "lost"
+        marks = game.losers_marks()
+        mine = game.side_names[side]
+        taken = marks.get(mine)
+        given = next((mark for name, mark in marks.items() if name != mine), None) if result == "won" else None
+        return Outcome(result, scores[side], best_other, taken, given)
+
+
+def describe_action(action: Action) -> str:
+    """An action in words for hints and messages: ``throw 6♦ Q♥``, ``play K♣``, ``place 5♥ on b3``.
+
+    >>> describe_action(Action.parse("place 5h b3", 0))
+    'place 5♥ on b3'
+    """
+    cards = " ".join(card.symbol for card in action.cards)
+    if action.verb == "discard":
+        return f"throw {cards}"
+    if action.verb == "place":
+        return f"place {cards} on {action.target}"
+    if action.verb == "go":
+        return "say go"
+    if action.verb == "count":
+        return f"count {action.target}"
+    if action.verb == "muggins":
+        return f"call muggins for {action.target}"
+    if action.verb == "pass":
+        return "pass (no claim)"
+    return f"{action.verb} {cards}".strip()

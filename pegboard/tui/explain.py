@@ -1,0 +1,127 @@
+"""Counting the way players count (UI-free): each show of a deal itemised and spoken aloud.
+
+Cribbage shows are recounted from the ``show`` event's cards and the deal's starter (so a muggins
+declaration can be set against the true count); grid games' line counts come from their score
+events, grouped by line.
+
+>>> from pegboard.engine import new_game
+>>> game = new_game("cribbage", ["Ann", "Bob"], seed=3, first_dealer=1)
+>>> while game.deal_number == 0:
+...     _ = game.apply(game.legal_actions()[0])
+>>> counts = deal_counts(game.events, 0, game.rules, game.players)
+>>> [count.title for count in counts]
+["Ann's hand", "Bob's hand", "Bob's crib"]
+>>> shown = [event.points for event in game.events if event.type == "show"]
+>>> [count.score.total for count in counts] == shown
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pegboard.cards import Card
+from pegboard.engine.base import GameState
+from pegboard.engine.events import Event
+from pegboard.rules import Rules
+from pegboard.scoring.items import Score, ScoreItem
+from pegboard.scoring.show import show_items
+
+__all__ = ["ShowCount", "deal_counts", "deal_points", "deal_summary", "starter_of", "item_words", "show_count"]
+
+_ITEM_WORDS = {"fifteen": "fifteen", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs",
+               "heels": "his heels", "count": "declared count", "muggins": "muggins"}
+
+
+@dataclass(frozen=True)
+class ShowCount:
+    """One counted unit: a hand, a crib or a grid line, with its itemised score.
+
+    ``declared`` is the owner's own count under muggins (None when the engine counted).
+    """
+
+    seat: int | None
+    title: str
+    cards: tuple[Card, ...]
+    starter: Card | None
+    score: Score
+    declared: int | None = None
+
+    @property
+    def spoken(self) -> str:
+        """The count aloud: "fifteen two, fifteen four and a pair is six"."""
+        return self.score.spoken()
+
+    @property
+    def missed(self) -> int:
+        """Points the owner left uncounted (muggins)."""
+        return 0 if self.declared is None else max(0, self.score.total - self.declared)
+
+
+def item_words(item: ScoreItem) -> str:
+    """A score item's kind in words, with its size for pairs, runs and flushes: ``run of 3``."""
+    if item.kind == "pair":
+        return {2: "pair", 3: "pair royal", 4: "double pair royal"}.get(len(item.cards), "pair")
+    if item.kind in ("run", "flush"):
+        return f"{item.kind} of {len(item.cards)}"
+    return _ITEM_WORDS.get(item.kind, item.kind.replace("-", " "))
+
+
+def starter_of(events: Sequence[Event], deal: int) -> Card | None:
+    """The starter turned in ``deal``, None if it has not been turned."""
+    for event in events:
+        if event.type == "starter" and event.deal == deal and event.cards:
+            return event.cards[0]
+    return None
+
+
+def _owner(players: Sequence[str], seat: int | None) -> str:
+    return f"{players[seat]}'s" if seat is not None else "The"
+
+
+def show_count(event: Event, events: Sequence[Event], rules: Rules, players: Sequence[str]) -> ShowCount:
+    """A cribbage ``show`` event recounted: the itemised, true score of the hand or crib shown."""
+    starter = starter_of(events, event.deal)
+    assert starter is not None, "a show always follows the starter"
+    score = show_items(event.cards, starter, event.kind == "crib", rules.crib_four_flush)
+    declared = event.points if rules.muggins else None
+    return ShowCount(event.seat, f"{_owner(players, event.seat)} {event.kind}", event.cards, starter, score, declared)
+
+
+def deal_counts(events: Sequence[Event], deal: int, rules: Rules, players: Sequence[str]) -> list[ShowCount]:
+    """Every count of ``deal`` in counting order: cribbage hands and crib, or grid lines."""
+    in_deal = [event for event in events if event.deal == deal]
+    if rules.family == "cribbage":
+        return [show_count(event, events, rules, players) for event in in_deal if event.type == "show"]
+    groups: dict[tuple[int | None, str], list[ScoreItem]] = {}
+    for event in in_deal:
+        if event.type == "score" and event.phase == "show":
+            groups.setdefault((event.seat, event.where), []).append(ScoreItem(event.kind, event.cards, event.points))
+    starter = starter_of(events, deal) if rules.family == "solitaire" else None
+    counts = []
+    for (seat, where), items in groups.items():
+        who = "" if rules.family == "solitaire" or seat is None else f"{players[seat]}: "
+        counts.append(ShowCount(seat, f"{who}{where}", (), starter, Score(tuple(items))))
+    return counts
+
+
+def deal_points(events: Sequence[Event], deal: int, seats: int) -> list[dict[str, int]]:
+    """Points each seat scored in ``deal``, by where they came from (play, show, other)."""
+    points: list[dict[str, int]] = [{} for _ in range(seats)]
+    for event in events:
+        if event.type == "score" and event.deal == deal and event.seat is not None:
+            source = {"play": "pegging", "place": "placing", "show": "show"}.get(event.phase, "other")
+            points[event.seat][source] = points[event.seat].get(source, 0) + event.points
+    return points
+
+
+def deal_summary(game: GameState, deal: int) -> list[str]:
+    """What each player scored in ``deal`` and from where, then the scores: a deal's summary lines."""
+    points = deal_points(game.events, deal, game.rules.players)
+    lines = []
+    for seat, name in enumerate(game.players):
+        parts = " + ".join(f"{value} {source}" for source, value in points[seat].items()) or "nothing"
+        lines.append(f"{name}: {parts}")
+    lines.append("Scores: " + " · ".join(f"{side} {score}" for side, score in game.scores().items()))
+    return lines

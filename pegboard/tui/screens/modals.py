@@ -1,0 +1,187 @@
+"""Screens over the table: help, the hot-seat handover, the end, statistics; and counts item by item."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from pegboard.tui.explain import ShowCount, item_words
+from pegboard.tui.store import StatsRow
+from pegboard.tui.widgets.cards import chip, chips, colour_cards
+
+__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "counts_renderable"]
+
+MODAL_CSS = """
+BoxScreen, HandoverScreen, EndScreen { align: center middle; background: $background 100%; }
+BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical {
+    width: 96%; max-width: 100; height: auto; max-height: 94%;
+    border: round $accent; background: $surface; padding: 0 1; }
+.title { text-style: bold; color: $accent; padding-bottom: 1; }
+.keys { color: $text-muted; padding-top: 1; }
+BoxScreen VerticalScroll, EndScreen VerticalScroll { height: auto; max-height: 100%; }
+"""
+
+HELP = """\
+[b]Playing[/b]
+  1-9        pick a card by its number: play it, or pick it to throw
+  ← → ↑ ↓    move the cursor over your cards (or the solitaire cells)
+  Space      pick the card under the cursor (throwing to the crib)
+  Enter      play it · throw the cards picked · place on the cell
+  g          say go
+  p          pass: no muggins claim
+  x          solitaire: discard the card turned
+  / or Tab   type a move, then Enter: 5h · 10s · qd · 1 4 · go ·
+             12 (a count) · a1 or 5h b3 (a cell). Typing a card
+             letter (a t j q k) starts the line too; Esc leaves it.
+  mouse      click a card to pick it, a cell or a discard space
+
+[b]Help and tools[/b]
+  h          hint: what the expert would do, and why (then Enter)
+  s          statistics per game and opponent level
+  w          save the game's record (pegboard replay FILE)
+  n          a new game, once this one is over
+  ?          this help
+  Ctrl+Q     save and quit: pegboard play --resume continues
+
+[b]The table[/b]
+  The board has two pegs a side: the front peg is the score, the
+  rear peg the score before the latest points, so they leapfrog.
+  ▸ marks the dealer. The log tells every event in plain words and
+  counts each show aloud; after each deal the counts are explained
+  item by item. With --muggins you count your own hand, and any
+  points you miss can be taken by the others.
+"""
+
+
+class BoxScreen(ModalScreen[str]):
+    """A box over the table, closed with Enter, Escape or Space (result ``close``)."""
+
+    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+
+    def action_close(self) -> None:
+        self.dismiss("close")
+
+
+class HelpScreen(BoxScreen):
+    """The keys and what the table shows."""
+
+    BINDINGS = [Binding("escape,enter,space,question_mark", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("pegboard: help", classes="title")
+            with VerticalScroll():
+                yield Static(Text.from_markup(HELP))
+            yield Static("Enter or Esc closes", classes="keys")
+
+
+class HandoverScreen(ModalScreen[str]):
+    """Hot seat: the table is hidden until the next person takes the keyboard."""
+
+    BINDINGS = [Binding("enter", "ready", "Ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Pass the keyboard to {self.player}", classes="title")
+            yield Static(f"{self.player}: press Enter when you are ready. Everyone else, look away: "
+                         "your hand is shown next.")
+
+    def action_ready(self) -> None:
+        self.dismiss("ready")
+
+
+def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> RenderableType:
+    """Each count item by item, with a running total, and aloud."""
+    parts: list[RenderableType] = []
+    for count in counts:
+        title = Text(count.title, style="bold")
+        if count.cards:
+            title.append("  ")
+            title.append_text(chips(count.cards))
+        if count.starter is not None:
+            title.append("  starter ")
+            title.append_text(chip(count.starter))
+        title.append(f"   {count.score.total} point{'s' if count.score.total != 1 else ''}", style="bold #ffd75f")
+        if count.declared is not None:
+            note = f" (counted {count.declared}" + (f", {count.missed} missed)" if count.missed else ")")
+            title.append(note, style="#ffaf5f" if count.missed else "#87d787")
+        parts.append(title)
+        if count.score.items:
+            table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
+            running = 0
+            for item in count.score.items:
+                running += item.points
+                table.add_row("  " + item_words(item), chips(item.cards) if item.cards else Text(""),
+                              f"{item.points}", Text(f"{running}", style="#9aa0a6"))
+            parts.append(table)
+        parts.append(colour_cards(f"  “{count.spoken}”", "italic #d7d7af"))
+        parts.append(Text(""))
+    return Group(*parts)
+
+
+class EndScreen(ModalScreen[str]):
+    """The game is over: the result, the last counts; new game, save the record, or quit."""
+
+    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("w", "record", "Save record"),
+                Binding("q", "choose('quit')", "Quit"), Binding("escape,enter", "choose('look')", "Look")]
+
+    def __init__(self, result: str, details: Sequence[str], counts: Sequence[ShowCount], players: Sequence[str],
+                 save_record: Callable[[], Path]) -> None:
+        super().__init__()
+        self.result = result
+        self.details = details
+        self.counts = counts
+        self.players = players
+        self.save_record = save_record
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.result, classes="title", id="result")
+            with VerticalScroll():
+                yield Static(Text("\n".join(self.details) + "\n"))
+                if self.counts:
+                    yield Static(counts_renderable(self.counts, self.players))
+            yield Static("", id="saved")
+            yield Static("n new game · w save the record · q quit · Enter/Esc look at the table", classes="keys")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def action_record(self) -> None:
+        path = self.save_record()
+        self.query_one("#saved", Static).update(f"Saved: {path}\nReplay it with: pegboard replay {path}")
+
+
+class StatsScreen(BoxScreen):
+    """Games won, lost and skunked per game type and opponent level."""
+
+    def __init__(self, rows: Sequence[StatsRow], where: Path) -> None:
+        super().__init__()
+        self.rows = rows
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, header_style="bold #5fd7ff", padding=(0, 1), pad_edge=False)
+        for column in ("game", "vs", "games", "won", "lost", "drawn", "skunked", "skunks", "best"):
+            table.add_column(column, justify="left" if column in ("game", "vs") else "right", no_wrap=True)
+        for row in self.rows:
+            table.add_row(row.game, row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
+                          str(row.skunked), str(row.gave), str(row.best))
+        with Vertical():
+            yield Static("Statistics", classes="title")
+            yield Static(table if self.rows else Text("No finished games yet."))
+            yield Static(f"skunked: times you were skunked; skunks: times you skunked the other side.\n"
+                         f"Kept in {self.where}. Enter or Esc closes.", classes="keys")

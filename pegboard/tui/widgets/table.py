@@ -1,0 +1,150 @@
+"""The table (everything but your hand, the grid and the board) and the game log in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from pegboard.cards import Card
+from pegboard.engine.events import Event
+from pegboard.present import describe_event
+from pegboard.rules import Rules
+from pegboard.tui.explain import show_count
+from pegboard.tui.widgets.cards import backs, chip, chips, colour_cards
+
+__all__ = ["cribbage_table", "snailspace_table", "solitaire_table", "GameLog"]
+
+
+def _seat_line(label: str, cards: Text, notes: Sequence[str], acting: bool) -> Text:
+    line = Text("▶ " if acting else "  ", style="bold #5fd7ff")
+    line.append(f"{label:<18}", style="bold" if acting else "")
+    line.append_text(cards)
+    if notes:
+        line.append("  " + " · ".join(notes), style="italic #9aa0a6")
+    return line
+
+
+def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
+                   width: int = 80) -> Text:
+    """The table of a cribbage game: the other seats, the starter, the play and running count,
+    the crib and the hands shown. ``hands`` reveals seats' cards (replays)."""
+    players: tuple[str, ...] = view.players
+    dealer = view.dealer
+    partners = len(view.sides) == 2 and len(players) == 4
+    lines = [Text(f"Deal {view.deal + 1} · {players[dealer]} deals: the crib is "
+                  f"{'yours' if dealer == view.seat else players[dealer] + chr(39) + 's'}", style="bold")]
+    for seat in range(len(players)):
+        if seat == view.seat and not hands:
+            continue
+        notes = []
+        if seat == dealer:
+            notes.append("dealer")
+        if partners and view.seat is not None and seat != view.seat and seat % 2 == view.seat % 2:
+            notes.append("your partner")
+        if seat in view.said_go:
+            notes.append("go")
+        if view.phase == "discard" and not view.has_discarded[seat]:
+            notes.append("discarding")
+        shown = hands[seat] if hands and seat in hands else None
+        cards = chips(shown) if shown else backs(view.hand_sizes[seat])
+        if not view.hand_sizes[seat] and not shown:
+            cards = Text("no cards", style="#6c6c6c")
+        lines.append(_seat_line(labels[seat], cards, notes, seat in view.to_act))
+    starter = Text("Starter ", style="#9aa0a6")
+    starter.append_text(chip(view.starter) if view.starter else backs(1))
+    starter.append("    Count ", style="#9aa0a6")
+    starter.append(f"{view.count:>2}", style="bold #ffd75f")
+    crib = chips(view.crib) if view.crib else backs(view.crib_size)
+    starter.append("    Crib ", style="#9aa0a6")
+    starter.append_text(crib if view.crib_size or view.crib else Text("empty", style="#6c6c6c"))
+    lines.append(starter)
+    play = Text("Play    ", style="#9aa0a6")
+    if view.series:
+        play.append_text(chips(card for _, card in view.series))
+        play.append(f"  ({players[view.series[-1][0]]})", style="italic #9aa0a6")
+    else:
+        play.append("—", style="#6c6c6c")
+    earlier = [card for _, card in view.played[: len(view.played) - len(view.series)]]
+    if earlier:
+        play.append("   before: " + " ".join(card.symbol for card in earlier), style="#7a7a7a")
+    play.truncate(width, overflow="ellipsis")
+    lines.append(play)
+    declared = {(event.seat, event.kind): event.points for event in view.events
+                if event.type == "show" and event.deal == view.deal}
+    for seat, what, cards in view.shown:
+        line = Text(f"{players[seat]}'s {what}: ", style="#9aa0a6")
+        line.append_text(chips(cards))
+        line.append(f"  counted {declared.get((seat, what), '?')}", style="bold")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None) -> Text:
+    """Snailspace: the deal, who deals, the other player's hand size, the scoring variant."""
+    players: tuple[str, ...] = view.players
+    variant = "count at the end: rows to the non-dealer, columns to the dealer" if view.count_at_end else \
+        "each card scores in its row and column"
+    lines = [Text(f"Deal {view.deal + 1} of {view.deals} · {players[view.dealer]} deals · {variant}", style="bold")]
+    for seat in range(len(players)):
+        if seat == view.seat and not hands:
+            continue
+        shown = hands[seat] if hands and seat in hands else None
+        cards = chips(shown) if shown else Text(f"{view.hand_sizes[seat]} cards in hand ", style="#9aa0a6")
+        notes = ["dealer"] if seat == view.dealer else []
+        lines.append(_seat_line(labels[seat], cards, notes, seat in view.to_act))
+    return Text("\n").join(lines)
+
+
+def solitaire_table(view: Any) -> Text:
+    """Solitaire: the card turned, the stock and the score against the target."""
+    line = Text("Card turned ", style="#9aa0a6")
+    if view.current is not None:
+        line.append_text(chip(view.current))
+    else:
+        line.append("—")
+    line.append(f"    Stock {view.stock_left}", style="#9aa0a6")
+    if view.starter is not None:
+        line.append("    Starter ", style="#9aa0a6")
+        line.append_text(chip(view.starter))
+    line.append(f"    Score {view.score} ({view.target} wins)", style="bold")
+    return line
+
+
+class GameLog(RichLog):
+    """Every event in plain words, with each show counted aloud; it follows one seat's event log."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=10)
+        self.can_focus = False
+        self._source: tuple[int | None, int] = (None, -1)
+        self._written = 0
+
+    def follow(self, events: Sequence[Event], seat: int | None, players: tuple[str, ...], rules: Rules) -> None:
+        """Bring the log up to date with ``events`` as ``seat`` sees them (rewritten for a new seat)."""
+        if self._source != (seat, id(rules)) or len(events) < self._written:
+            self.clear()
+            self._written = 0
+            self._source = (seat, id(rules))
+        lines = [line for index in range(self._written, len(events))
+                 for line in self.lines_for(events[index], events, players, rules)]
+        if lines:  # one write: each write lays the log out again
+            self.write(Text("\n").join(lines))
+        self._written = len(events)
+
+    @staticmethod
+    def lines_for(event: Event, events: Sequence[Event], players: tuple[str, ...], rules: Rules) -> list[Text]:
+        """The log lines of one event."""
+        if event.type == "deal":
+            who = f": {players[event.seat]} deals" if event.seat is not None else ""
+            return [Text(f"── Deal {event.deal + 1}{who} ──", style="bold #5fd7ff")]
+        if event.type == "dealt" and event.kind == "turned":
+            return []
+        style = {"score": "#87d787", "end": "bold #ffd75f", "claim": "#ffaf5f"}.get(event.type, "")
+        lines = [colour_cards(("  " if event.type == "score" else "") + describe_event(event, players), style)]
+        if event.type == "show" and rules.family == "cribbage" and not rules.muggins:  # muggins: no spoilers
+            counted = show_count(event, events, rules, players)
+            lines.append(colour_cards(f"  “{counted.spoken}”", "italic #d7d7af"))
+        return lines

@@ -1,0 +1,1 @@
+"""Helpers for the terminal app's tests."""

@@ -1,0 +1,120 @@
+"""Drive the pegboard app headlessly: wait for the computer, then press the keys a person would
+press for a chosen legal action (number keys, g, typed cards and cells, arrows, Enter)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual import events
+from textual.pilot import Pilot
+
+from pegboard.engine.actions import Action
+from pegboard.engine.solitaire import CELL_NAMES
+from pegboard.tui.app import PegboardApp
+from pegboard.tui.controller import Controller, Setup
+from pegboard.tui.screens.game import GameScreen
+from pegboard.tui.screens.modals import EndScreen, HandoverScreen
+from pegboard.tui.store import Store
+
+SIZE = (80, 24)
+
+
+def make_app(tmp: Path, game: str, opponent: str = "random", seed: int = 1, **options: object) -> PegboardApp:
+    """An app with no pauses for the computer, saving under ``tmp``."""
+    names = options.pop("names", ("Ann",) if opponent != "human" else ())
+    setup = Setup(game, opponent, names=names, seed=seed, **options)  # type: ignore[arg-type]
+    return PegboardApp(Controller.start(setup), Store(tmp), pace=0)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the computer (and any hint) is done and the app waits for a person."""
+    app = pilot.app
+    assert isinstance(app, PegboardApp)
+    for _ in range(5000):
+        screen = app.game_screen
+        if screen is None or not screen.busy:
+            return
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+    raise AssertionError("the computer never finished")
+
+
+_CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t"}
+
+
+async def tap(pilot: Pilot[None], *keys: str) -> None:
+    """Press keys like ``pilot.press``, without its fixed idle waits (whole games press hundreds):
+    each key event goes to the app and the screen is given time to handle it."""
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else _CHARACTERS.get(key))
+        event.set_sender(app)
+        app.post_message(event)
+        await pilot.pause(0)
+
+
+def keys_for(screen: GameScreen, action: Action) -> list[str]:
+    """The keys that make ``action`` on the game screen."""
+    ctl = screen.ctl
+    hand = ctl.hand(action.seat)
+    if action.verb == "go":
+        return ["g"]
+    if action.verb == "pass":
+        return ["p"]
+    if action.verb in ("count", "muggins"):
+        return [*str(action.target), "enter"]
+    if ctl.game.rules.family == "solitaire":
+        if action.verb == "discard":
+            return ["x"]
+        cell = CELL_NAMES.index(str(action.target))
+        if len(ctl.game.events) % 3 == 0:  # now and then type the cell; else walk the cursor to it
+            return [*str(action.target), "enter"]
+        here = screen.cursor
+        across, down = cell % 4 - here % 4, cell // 4 - here // 4
+        return ["right" if across > 0 else "left"] * abs(across) + ["down" if down > 0 else "up"] * abs(down) + \
+            ["enter"]
+    positions = [hand.index(card) for card in action.cards]
+    if action.verb == "discard":
+        return [str(p + 1) for p in positions] + ["enter"]
+    (position,) = positions
+    if position < 9:
+        return [str(position + 1)]
+    steps = (position - screen.cursor) % len(hand)
+    return ["right"] * steps + ["enter"]
+
+
+async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000,
+                   choose: object = None) -> EndScreen:
+    """Play the game to its end through the keyboard, choosing legal actions with ``rng``."""
+    app = pilot.app
+    assert isinstance(app, PegboardApp)
+    for _ in range(max_steps):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, EndScreen):
+            return screen
+        if isinstance(screen, HandoverScreen):
+            await tap(pilot, "enter")
+            for _ in range(20):
+                if pilot.app.screen is not screen:
+                    break
+                await pilot.pause(0)
+            continue
+        assert isinstance(screen, GameScreen), screen
+        if screen.counts_deal is not None:  # a deal's counts are on the table
+            await tap(pilot, "enter")
+            assert screen.counts_deal is None
+            continue
+        seat = screen.human()
+        assert seat is not None, f"nobody to act: {screen.ctl.game.to_act()}"
+        legal = screen.ctl.game.legal_actions(seat)
+        action = choose(screen, legal) if callable(choose) else rng.choice(legal)
+        before = len(screen.ctl.game.events)
+        await tap(pilot, *keys_for(screen, action))
+        for _ in range(20):
+            if len(screen.ctl.game.events) > before:
+                break
+            await pilot.pause(0)
+        assert len(screen.ctl.game.events) > before, f"{action} did nothing: {screen.note}"
+    raise AssertionError("the game did not end")
