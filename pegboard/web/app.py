@@ -138,7 +138,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
-        limits.check(request, "create", 0.5, 20)
+        limits.check(request, "create", hub.settings.create_rate, hub.settings.create_burst)
         table = await hub.create(await _body(request))
         invites = {n: seat.invite for n, seat in enumerate(table.seats) if seat.invite}
         return {**table.public(), "watch": f"/t/{table.id}", "links": _links(table, invites)}
@@ -149,7 +149,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
-        limits.check(request, "join", 1, 30)
+        limits.check(request, "join", 2 * hub.settings.create_rate, 2 * hub.settings.create_burst)
         table = await table_or_404(table_id)
         body = await _body(request)
         if not isinstance(body, dict):
@@ -160,7 +160,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/invites")
     async def invites(table_id: str, request: Request) -> dict[str, Any]:
-        limits.check(request, "invites", 2, 30)
+        limits.check(request, "invites", 4 * hub.settings.create_rate, 2 * hub.settings.create_burst)
         table = await table_or_404(table_id)
         body = await _body(request)
         links = _links(table, hub.invites(table, body.get("token") if isinstance(body, dict) else None))
@@ -232,13 +232,13 @@ async def _messages(hub: Hub, websocket: WebSocket, conn: Conn) -> None:
         if message["type"] == "websocket.disconnect":
             return
         if not conn.rate.allow():
-            conn.push(error_frame("rate-limited", "too many messages: slow down"))
+            hub.refuse(conn, "rate-limited", "too many messages: slow down")
             if conn.rate.refused > 100 and time.monotonic() - started > 1:
                 return
             continue
         try:
             checked = parse_message(message.get("text") if message.get("text") is not None else message.get("bytes"))
         except ProtocolError as error:
-            conn.push(error_frame(error.code, str(error), error.request))
+            hub.refuse(conn, error.code, str(error), error.request)
             continue
         await hub.handle(conn, checked)

@@ -90,6 +90,10 @@ def _entry(events: Sequence[Event], index: int, game: GameState) -> dict[str, An
         entry["cards"] = [str(card) for card in event.cards]
     if event.points:
         entry["points"] = event.points
+    if event.where:
+        entry["where"] = event.where
+    if event.kind:
+        entry["kind"] = event.kind
     if event.type == "play" and event.count is not None:
         items = []
         for later in range(index + 1, len(events)):
@@ -114,6 +118,20 @@ def _shows(view: Any, game: GameState) -> list[dict[str, Any]]:
             show.update(_explain(cards, view.starter, what == "crib", game.rules.crib_four_flush))
         shows.append(show)
     return shows
+
+
+def _lines(events: Sequence[Event], deal: int) -> list[dict[str, Any]]:
+    """Grid games: the lines counted at the end of this deal, each counted aloud."""
+    lines: dict[str, tuple[int | None, list[ScoreItem]]] = {}
+    index = len(events) - 1
+    while index >= 0 and events[index].deal == deal:
+        event = events[index]
+        if event.type == "score" and event.phase == "show":
+            lines.setdefault(event.where, (event.seat, []))[1].insert(0, ScoreItem(event.kind, event.cards,
+                                                                                   event.points))
+        index -= 1
+    return [{"where": where, "seat": seat, "total": sum(item.points for item in items), "say": spoken_count(items)}
+            for where, (seat, items) in sorted(lines.items())]
 
 
 def _last_deal(events: Sequence[Event], deal: int, game: GameState) -> dict[str, Any] | None:
@@ -164,6 +182,8 @@ def state_frame(game: GameState, seat: int | None, since: int, table: dict[str, 
                              "last": list(last)}
     if game.rules.family == "cribbage":
         frame["shows"] = _shows(view, game)
+    else:
+        frame["lines"] = _lines(events, deal)
     key = ("last_deal", seat, deal)
     if cache is not None and key in cache:
         frame["last_deal"] = cache[key]

@@ -17,8 +17,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.cards import Card
 from pegboard.engine.actions import Action
-from pegboard.errors import IllegalActionError
+from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.present import hint as make_hint
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
@@ -30,6 +31,7 @@ __all__ = ["Hub", "Conn", "Settings", "HubError"]
 
 log = logging.getLogger("pegboard.web")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9TJQK])[CDHS♣♦♥♠](?![A-Za-z0-9])", re.IGNORECASE)
 
 
 @dataclass
@@ -42,6 +44,8 @@ class Settings:
     queue_limit: int = 500  # frames waiting for a slow connection before it is dropped
     hello_timeout: float = 15.0
     workers: int = 2  # threads for computer moves and hints
+    create_rate: float = 0.5  # tables an address may create a second, on average (HTTP)
+    create_burst: float = 20.0
 
 
 class HubError(Exception):
@@ -226,20 +230,39 @@ class Hub:
             conn.push(frame)
 
     # ------------------------------------------------------------------ messages
+    def refuse(self, conn: Conn, code: str, message: str, request: Any = None) -> None:
+        """An error for one connection, tagged with the deal it is about. Card names in it that the
+        seat may not see (say, echoed from what the player typed) are blanked out."""
+        table = conn.table
+        if table is None:
+            conn.push(error_frame(code, message, request))
+            return
+        hidden = table.game.hidden_cards(conn.seat)
+
+        def blank(match: re.Match[str]) -> str:
+            try:
+                return "(a card you cannot see)" if Card.parse(match.group(0)) in hidden else match.group(0)
+            except PegboardError:
+                return match.group(0)
+
+        frame = error_frame(code, CARD_TOKEN.sub(blank, message), request)
+        frame["deal"] = table.game.deal_number
+        conn.push(frame)
+
     async def handle(self, conn: Conn, message: dict[str, Any]) -> None:
         """Act on one checked client message (see :mod:`pegboard.web.protocol`)."""
         table = conn.table
         assert table is not None
         request = message.get("id")
         if message["type"] == "hello":
-            conn.push(error_frame("malformed", "already said hello: send it once, first", request))
+            self.refuse(conn, "malformed", "already said hello: send it once, first", request)
             return
         seat = table.seat_for_token(message["token"])
         if seat is None:
-            conn.push(error_frame("bad-token", "that seat token is not valid at this table", request))
+            self.refuse(conn, "bad-token", "that seat token is not valid at this table", request)
             return
         if seat != conn.seat:
-            conn.push(error_frame("bad-token", "that token is for another seat than this connection's", request))
+            self.refuse(conn, "bad-token", "that token is for another seat than this connection's", request)
             return
         if message["type"] == "hint":
             await self._hint(table, conn, seat, request)
@@ -247,7 +270,7 @@ class Hub:
         try:
             action = Action.parse(message["action"], seat)
         except IllegalActionError as error:
-            conn.push(error_frame("malformed", str(error), request))
+            self.refuse(conn, "malformed", str(error), request)
             return
         await asyncio.shield(self._spawn(self._act(table, conn, action, request)))
 
@@ -255,7 +278,7 @@ class Hub:
         async with table.lock:
             problem = self._problem(table, action)
             if problem is not None:
-                conn.push(error_frame(*problem, request))
+                self.refuse(conn, *problem, request)
                 return
             await self._commit(table, action, (conn, request))
 
@@ -289,8 +312,7 @@ class Hub:
         except Exception as error:
             log.exception("table %s: could not store action %d", table.id, table.n)
             if ack is not None:
-                ack[0].push(error_frame("storage", f"the server could not save that move ({error}); try again",
-                                        ack[1]))
+                self.refuse(ack[0], "storage", f"the server could not save that move ({error}); try again", ack[1])
             raise
         start = len(game.events)
         game.apply(action)
@@ -303,13 +325,13 @@ class Hub:
 
     async def _hint(self, table: Table, conn: Conn, seat: int, request: Any) -> None:
         if conn.hinting:
-            conn.push(error_frame("busy", "a hint is already being worked out", request))
+            self.refuse(conn, "busy", "a hint is already being worked out", request)
             return
         conn.hinting = True
         try:
             async with table.lock:
                 if seat not in table.game.to_act():
-                    conn.push(error_frame("not-your-turn", "hints are for when it is your turn", request))
+                    self.refuse(conn, "not-your-turn", "hints are for when it is your turn", request)
                     return
                 loop = asyncio.get_running_loop()
                 advice = await loop.run_in_executor(self.executor, make_hint, table.game, seat)

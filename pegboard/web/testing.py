@@ -13,6 +13,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from types import TracebackType
 from typing import Any
 
@@ -79,16 +80,17 @@ class Client:
         self.texts: list[str] = []
         self.state: dict[str, Any] = {}
         self._next = 0
-        self._socket = connect(f"{ws_url}/ws/{table}", open_timeout=timeout, max_size=2**22)
+        self._stack = ExitStack()
+        self.socket = self._stack.enter_context(connect(f"{ws_url}/ws/{table}", open_timeout=timeout, max_size=2**22))
         self.token = token
         self.send({"type": "hello", **({"token": token} if token else {})})
         self.until(lambda frame: frame["type"] in ("state", "error") and frame.get("code") != "bad-token")
 
     def send(self, message: dict[str, Any] | str) -> None:
-        self._socket.send(message if isinstance(message, str) else json.dumps(message))
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
     def receive(self, timeout: float | None = None) -> dict[str, Any]:
-        text = self._socket.recv(timeout=self.timeout if timeout is None else timeout)
+        text = self.socket.recv(timeout=self.timeout if timeout is None else timeout)
         assert isinstance(text, str)
         frame: dict[str, Any] = json.loads(text)
         self.texts.append(text)
@@ -107,7 +109,7 @@ class Client:
         """Send a message with a fresh id; the answer (a state with that ack, a hint or an error)."""
         self._next += 1
         request = self._next
-        self.send({**message, "id": request, **({"token": self.token} if self.token else {})})
+        self.send({**({"token": self.token} if self.token else {}), **message, "id": request})
         return self.until(lambda frame: frame.get("ack") == request or (
             frame["type"] in ("error", "hint") and frame.get("id") == request))
 
@@ -121,7 +123,7 @@ class Client:
         return self.until(lambda frame: frame["type"] == "state" and frame["n"] >= n)
 
     def close(self) -> None:
-        self._socket.close()
+        self._stack.close()
 
 
 def post(url: str, body: Any) -> Any:
