@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pegboard.cards import Card
+from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.events import Event
@@ -26,16 +26,25 @@ HIDDEN_COUNT_VERBS = ("count", "muggins")
 """Verbs whose legal points are not sent: the range would give away the true count (muggins)."""
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+_CARD_TEXT = {card: str(card) for card in full_deck()}
+
+
 def plain(value: Any) -> Any:
-    """A view field as JSON-ready data: cards and actions as text, tuples as lists."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Action):
-        return value.text()
-    if isinstance(value, (tuple, list)):
+    """A view field as JSON-ready data: cards and actions as text, tuples as lists (a hot path)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is Card:
+        return _CARD_TEXT[value]
+    if kind is tuple or kind is list:
         return [plain(item) for item in value]
+    if kind is Action:
+        return value.text()
     if isinstance(value, dict):
         return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [plain(item) for item in value]
     return value
 
 
@@ -105,6 +114,17 @@ def _entry(events: Sequence[Event], index: int, game: GameState) -> dict[str, An
     elif event.type == "show" and not game.rules.muggins:
         starter = _starter_before(events, index, event.deal)
         entry.update(_explain(event.cards, starter, event.kind == "crib", game.rules.crib_four_flush))
+    return entry
+
+
+def _cached_entry(events: Sequence[Event], index: int, game: GameState, cache: dict[Any, Any] | None) -> dict[str, Any]:
+    """A log entry; public events read the same for every seat, so theirs are made once per table."""
+    if cache is None or events[index].private_to is not None:
+        return _entry(events, index, game)
+    key = ("entry", index)
+    if key not in cache:
+        cache[key] = _entry(events, index, game)
+    entry: dict[str, Any] = cache[key]
     return entry
 
 
@@ -178,7 +198,7 @@ def state_frame(game: GameState, seat: int | None, since: int, table: dict[str, 
         since = log_start(events, deal)
     frame: dict[str, Any] = {"type": "state", "seat": seat, "deal": deal, **table,
                              "view": _view_fields(view), "legal": legal_texts(view.legal_actions),
-                             "log": [_entry(events, index, game) for index in range(since, len(events))],
+                             "log": [_cached_entry(events, index, game, cache) for index in range(since, len(events))],
                              "last": list(last)}
     if game.rules.family == "cribbage":
         frame["shows"] = _shows(view, game)
