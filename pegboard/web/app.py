@@ -189,7 +189,13 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
 async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
     """One browser's connection: hello (seat or spectator), then messages until it goes."""
-    conn = Conn(websocket.send_text, hub.settings)
+    async def hang_up() -> None:
+        try:
+            await websocket.close(code=1013, reason="closing: reconnect for a fresh view")
+        except Exception:  # already closed
+            pass
+
+    conn = Conn(websocket.send_text, hub.settings, hang_up)
     pump = asyncio.ensure_future(conn.pump())
     table = await hub.table(table_id)
     try:
@@ -220,7 +226,6 @@ async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
         conn.close()
         try:
             await asyncio.wait_for(pump, 5)
-            await websocket.close()
         except Exception:
             pump.cancel()
 

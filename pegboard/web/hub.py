@@ -61,8 +61,10 @@ class Conn:
 
     observer: Callable[[Conn, str], None] | None = None  # tests: sees every frame just before it is sent
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], settings: Settings) -> None:
+    def __init__(self, send: Callable[[str], Awaitable[None]], settings: Settings,
+                 hang_up: Callable[[], Awaitable[None]] | None = None) -> None:
         self.send = send
+        self.hang_up = hang_up
         self.seat: int | None = None
         self.table: Table | None = None
         self.cursor = -1
@@ -87,11 +89,13 @@ class Conn:
             self._queue.put_nowait(None)
 
     async def pump(self) -> None:
-        """Send queued frames in order until closed."""
+        """Send queued frames in order until closed; then hang up (a slow connection is dropped)."""
         while (text := await self._queue.get()) is not None:
             if Conn.observer is not None:
                 Conn.observer(self, text)
             await self.send(text)
+        if self.hang_up is not None:
+            await self.hang_up()
 
 
 class Hub:
@@ -148,7 +152,11 @@ class Hub:
         stored = await self.journal.call(lambda: store.load(table_id))
         if stored is None:
             return None
-        table = Table.restore(stored)
+        try:
+            table = Table.restore(stored)
+        except Exception:  # one damaged table must not take the others down
+            log.exception("table %s cannot be restored from storage; it stays unavailable", table_id)
+            return None
         self.tables[table_id] = table
         if table.game.finished:
             self._spawn(self.journal.write([FinishRow(table.id)]))
@@ -303,8 +311,10 @@ class Hub:
             return "illegal", str(error)
         raise AssertionError(f"{action!r} applied although it was not among the legal actions")
 
-    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None) -> None:
-        """Store, then apply, then broadcast one legal action (caller holds the table's lock)."""
+    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None) -> bool:
+        """Store, then apply, then broadcast one legal action (caller holds the table's lock).
+
+        Returns False, having changed nothing, if the action could not be stored."""
         game = table.game
         action = game.normalize(action)
         try:
@@ -313,7 +323,7 @@ class Hub:
             log.exception("table %s: could not store action %d", table.id, table.n)
             if ack is not None:
                 self.refuse(ack[0], "storage", f"the server could not save that move ({error}); try again", ack[1])
-            raise
+            return False
         start = len(game.events)
         game.apply(action)
         table.n += 1
@@ -322,6 +332,7 @@ class Hub:
             self._spawn(self.journal.write([FinishRow(table.id)]))
         self.broadcast(table, ack)
         self.kick(table)
+        return True
 
     async def _hint(self, table: Table, conn: Conn, seat: int, request: Any) -> None:
         if conn.hinting:
@@ -363,7 +374,9 @@ class Hub:
                     if table.game.normalize(action) not in table.game.legal_actions(seat):
                         log.error("table %s: computer chose illegal %r; playing its first legal move", table.id, action)
                         action = table.game.legal_actions(seat)[0]
-                    await self._commit(table, action, None)
+                    if not await self._commit(table, action, None):
+                        failed = True
+                        return
         except asyncio.CancelledError:
             raise
         except Exception:
