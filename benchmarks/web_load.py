@@ -34,7 +34,7 @@ SERVER = """
 import sys, uvicorn
 from pegboard.web.app import create_app
 from pegboard.web.hub import Settings
-settings = Settings(pace=0, create_rate=10_000, create_burst=10_000, queue_limit=5000)
+settings = Settings(pace=0, create_rate=10_000, create_burst=10_000, queue_limit=5000, gc_freeze=10)
 uvicorn.run(create_app(sys.argv[2], settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
             ws_max_size=65536, ws_per_message_deflate=False)
 """

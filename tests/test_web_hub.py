@@ -100,3 +100,19 @@ def test_a_move_that_cannot_be_stored_is_refused_and_not_applied(tmp_path: Path)
     assert errors and errors[0]["code"] == "storage" and errors[0]["id"] == 1
     assert n == 0 and new_events == 0, "nothing was applied"
     assert not [frame for frame in sent if frame.get("ack") == 1]
+
+
+def test_the_collector_freezes_live_objects_and_thaws_them_on_stop(tmp_path: Path) -> None:
+    import gc
+
+    async def main() -> tuple[int, int]:
+        hub = Hub(SQLiteStore(str(tmp_path / "t.db")), Settings(gc_freeze=0.02))
+        await hub.start()
+        await hub.create(TWO)
+        await asyncio.sleep(0.1)
+        frozen = gc.get_freeze_count()
+        await hub.stop()
+        return frozen, gc.get_freeze_count()
+
+    frozen, after = asyncio.run(main())
+    assert frozen > 0 and after == 0

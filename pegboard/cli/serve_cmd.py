@@ -42,7 +42,7 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) 
                             "pip install 'pegboard[web]'") from None
     path = db or default_db()
     path.parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(str(path), Settings(pace=pace))
+    app = create_app(str(path), Settings(pace=pace, gc_freeze=10))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
