@@ -10,10 +10,15 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from benchmarks import bots, cluster, scoring
+from benchmarks import bots, cluster, scoring, web_load
 
 Row = tuple[str, float, str, str]
-BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {"scoring": scoring.run, "bots": bots.run, "cluster": cluster.run}
+BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {
+    "scoring": scoring.run,
+    "bots": bots.run,
+    "cluster": cluster.run,
+    "web": web_load.run,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

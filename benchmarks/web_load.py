@@ -1,0 +1,229 @@
+"""Web server load: N concurrent tables, two computer players each, over real WebSocket connections.
+
+The server runs in its own process on loopback (SQLite, fsynced WAL, as in production). Each player
+is a client connection that, on its turn, waits a think time (uniform 0 to twice ``--think``) and
+sends a random legal action; the latency of an action is from sending it to receiving its
+acknowledgement, which the server sends after storing the action and sending every seat its frame.
+A finished game is replaced by a new table, so N tables are always in play.
+
+    python -m benchmarks.web_load --tables 200 --seconds 30 --think 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Row = tuple[str, float, str, str]
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = """
+import sys, uvicorn
+from pegboard.web.app import create_app
+from pegboard.web.hub import Settings
+settings = Settings(pace=0, create_rate=10_000, create_burst=10_000, queue_limit=5000, gc_freeze=10)
+uvicorn.run(create_app(sys.argv[2], settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
+            ws_max_size=65536, ws_per_message_deflate=False)
+"""
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+    frames: int = 0
+
+
+def post(url: str, body: Any) -> Any:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.load(answer)
+
+
+def new_table(base: str) -> tuple[str, dict[int, str]]:
+    created = post(f"{base}/api/tables", {"game": "cribbage", "seats": [{"name": "Ann"}, {"name": "Bob"}]})
+    tokens = {}
+    for seat, link in created["links"].items():
+        invite = link.split("#join=", 1)[1].split(".", 1)[1]
+        tokens[int(seat)] = post(f"{base}/api/tables/{created['table']}/join",
+                                 {"seat": int(seat), "invite": invite})["token"]
+    return created["table"], tokens
+
+
+async def player(ws_url: str, table: str, token: str, think: float, until: float, results: Results,
+                 rng: random.Random) -> bool:
+    """Play one seat until the game ends (True) or time is up (False)."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{ws_url}/ws/{table}", max_size=2**22, ping_interval=None) as socket_:
+        await socket_.send(json.dumps({"type": "hello", "token": token}))
+        request = 0
+        sent_at = 0.0
+        waiting = False
+        while time.monotonic() < until:
+            try:
+                frame = json.loads(await asyncio.wait_for(socket_.recv(), max(0.01, until - time.monotonic())))
+            except TimeoutError:
+                return False
+            results.frames += 1
+            if frame["type"] == "error":
+                results.errors.append(frame["message"])
+                waiting = False
+            if frame["type"] != "state":
+                continue
+            if waiting and frame.get("ack") == request:
+                results.latencies.append(time.perf_counter() - sent_at)
+                waiting = False
+            if frame["finished"]:
+                return True
+            if frame["legal"] and not waiting:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+                request += 1
+                sent_at = time.perf_counter()
+                waiting = True
+                await socket_.send(json.dumps({"type": "act", "token": token, "id": request,
+                                               "action": rng.choice(frame["legal"])}))
+    return False
+
+
+async def table_loop(base: str, ws_url: str, think: float, until: float, results: Results, seed: int,
+                     first: tuple[str, dict[int, str]]) -> None:
+    rng = random.Random(seed)
+    table, tokens = first
+    while time.monotonic() < until:
+        done = await asyncio.gather(*(player(ws_url, table, token, think, until, results, rng)
+                                      for token in tokens.values()))
+        if not any(done):
+            return
+        results.games += 1
+        table, tokens = await asyncio.to_thread(new_table, base)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def measure(tables: int = 200, seconds: float = 30, think: float = 0.5, warmup: float = 3) -> dict[str, float]:
+    """Run the load and return its figures (latencies in milliseconds)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        server = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"{folder}/load.db"], env=env)
+        base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(f"{base}/api/games", timeout=2).read()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.05)
+            firsts = [new_table(base) for _ in range(tables)]
+            results = Results()
+            counted = Results()
+
+            lags: list[float] = []
+
+            async def monitor(until: float) -> None:
+                while time.monotonic() < until:
+                    before = time.perf_counter()
+                    await asyncio.sleep(0.01)
+                    lags.append(time.perf_counter() - before - 0.01)
+
+            async def main() -> None:
+                start = time.monotonic()
+                if os.environ.get("PEGBOARD_BENCH_LAG"):
+                    asyncio.ensure_future(monitor(start + warmup + seconds))
+                until = start + warmup + seconds
+                loops = asyncio.gather(*(table_loop(base, ws_url, think, until, results, seed, first)
+                                         for seed, first in enumerate(firsts)))
+                await asyncio.sleep(warmup)
+                skip = len(results.latencies)
+                await loops
+                counted.latencies = results.latencies[skip:]
+
+            cpu = time.process_time()
+            server_cpu = _cpu_seconds(server.pid)
+            asyncio.run(main())
+            server_cpu = _cpu_seconds(server.pid) - server_cpu
+            if lags:
+                lags.sort()
+                print(f"client loop lag p50 {1000 * lags[len(lags) // 2]:.1f} ms p99 "
+                      f"{1000 * lags[int(0.99 * len(lags))]:.1f} ms; client cpu {time.process_time() - cpu:.1f} s",
+                      file=sys.stderr)
+            counted.frames = results.frames
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    latencies = sorted(counted.latencies)
+    if not latencies:
+        raise RuntimeError("no action completed")
+
+    def percentile(share: float) -> float:
+        return 1000 * latencies[min(len(latencies) - 1, int(share * len(latencies)))]
+
+    return {"tables": tables, "connections": 2 * tables, "seconds": seconds, "think": think,
+            "actions": len(latencies), "actions_per_second": len(latencies) / seconds,
+            "p50": percentile(0.50), "p95": percentile(0.95), "p99": percentile(0.99),
+            "max": 1000 * latencies[-1], "mean": 1000 * statistics.fmean(latencies),
+            "games": results.games, "errors": len(results.errors),
+            "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(results.latencies))}
+
+
+def run() -> Iterator[Row]:
+    """The rows of ``python -m benchmarks.run --only web``."""
+    tables = int(os.environ.get("PEGBOARD_BENCH_WEB_TABLES", "200"))
+    figures = measure(tables=tables, seconds=float(os.environ.get("PEGBOARD_BENCH_WEB_SECONDS", "30")))
+    yield (f"web: concurrent tables ({2 * tables} WebSocket connections)", figures["tables"], "tables", ">= 200")
+    yield ("web: actions acknowledged", figures["actions_per_second"], "actions/s", "")
+    yield ("web: action latency p50", figures["p50"], "ms", "")
+    yield ("web: action latency p95", figures["p95"], "ms", "")
+    yield ("web: action latency p99", figures["p99"], "ms", "< 100")
+    yield ("web: errors", figures["errors"], "errors", "< 1")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (two connections each)")
+    parser.add_argument("--seconds", type=float, default=30, help="measured duration, after a warm-up")
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a player waits before acting")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    figures = measure(args.tables, args.seconds, args.think)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        print(f"{figures['tables']} tables, {figures['connections']} connections, think {args.think}s: "
+              f"{figures['actions_per_second']:.0f} actions/s; latency p50 {figures['p50']:.1f} ms, "
+              f"p95 {figures['p95']:.1f} ms, p99 {figures['p99']:.1f} ms, max {figures['max']:.1f} ms; "
+              f"{figures['games']} games finished, {figures['errors']} errors; "
+              f"server CPU {figures['server_cpu_ms_per_action']:.2f} ms per action")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

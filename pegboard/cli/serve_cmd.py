@@ -1,0 +1,51 @@
+"""``pegboard serve``: the game server and its browser page (needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from pegboard.errors import PegboardError
+
+__all__ = ["serve", "default_db"]
+
+
+def default_db() -> Path:
+    """Where tables are kept unless ``--db`` says otherwise: the user's data directory."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "pegboard" / "tables.db"
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+              help="SQLite file holding every table and move [default: ~/.local/share/pegboard/tables.db].")
+@click.option("--pace", default=0.7, show_default=True, type=click.FloatRange(0, 10),
+              help="Seconds a computer player waits before each move, so people can follow.")
+@click.option("--access-log/--no-access-log", default=False, show_default=True, help="Log every HTTP request.")
+def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) -> None:
+    """Serve games in the browser: tables for any game, friends by invite link, computer players.
+
+    Every table and move is saved to the database before it is acknowledged; stop the server any
+    way you like and start it again on the same database to carry on exactly where you were.
+    """
+    try:
+        import uvicorn
+
+        from pegboard.web.app import create_app
+        from pegboard.web.hub import Settings
+    except ImportError as error:
+        raise PegboardError(f"pegboard serve needs the 'web' extra ({error.name} is missing): "
+                            "pip install 'pegboard[web]'") from None
+    path = db or default_db()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    app = create_app(str(path), Settings(pace=pace, gc_freeze=10))
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo("pegboard: note: plain HTTP; put a TLS proxy in front to play over the internet", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=access_log, ws_max_size=65536,
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3)

@@ -1,0 +1,249 @@
+"""The FastAPI application: the page, a small JSON API and the game WebSocket.
+
+HTTP: ``GET /`` (the page; ``/t/{id}`` is a table), ``GET /api/games``, ``POST /api/tables`` (create),
+``GET /api/tables/{id}``, ``POST /api/tables/{id}/join`` (seat + invite -> secret token),
+``POST /api/tables/{id}/invites`` (a player's token -> the untaken seats' invites),
+``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished). WebSocket: ``/ws/{id}``
+(see :mod:`pegboard.web.protocol`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pegboard.records import record_of
+from pegboard.web.frames import error_frame
+from pegboard.web.hub import Conn, Hub, HubError, Settings, log
+from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.web.store import Store, open_store
+from pegboard.web.tables import LEVELS, Table, games_catalogue
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                                 b"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class SecurityHeaders:
+    """Adds a strict content security policy and friends to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class Limits:
+    """Per-address rate limits for the HTTP requests that create things."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[tuple[str, str], RateLimit] = {}
+
+    def check(self, request: Request, what: str, rate: float, burst: float) -> None:
+        if len(self.buckets) > 10_000:
+            self.buckets.clear()
+        key = (request.client.host if request.client else "?", what)
+        bucket = self.buckets.setdefault(key, RateLimit(rate, burst))
+        if not bucket.allow():
+            raise HubError(429, "too many requests: wait a little and try again")
+
+
+async def _body(request: Request) -> Any:
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HubError(413, f"request too large: at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks) or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise HubError(400, "the request body must be JSON") from None
+
+
+def _links(table: Table, invites: dict[int, str]) -> dict[str, str]:
+    return {str(seat): f"/t/{table.id}#join={seat}.{invite}" for seat, invite in invites.items()}
+
+
+def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
+    """The application serving ``store`` (a :class:`Store` or a path to an SQLite file)."""
+    hub = Hub(open_store(store) if isinstance(store, str) else store, settings)
+    limits = Limits()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(title="pegboard", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+    app.add_middleware(SecurityHeaders)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(HubError)
+    async def refused(request: Request, error: HubError) -> Response:
+        return JSONResponse({"error": str(error)}, status_code=error.status)
+
+    async def table_or_404(table_id: str) -> Table:
+        table = await hub.table(table_id)
+        if table is None:
+            raise HubError(404, "no such table: check the link")
+        return table
+
+    def page() -> Response:
+        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return page()
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return page()
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": games_catalogue(), "levels": list(LEVELS)}
+
+    @app.post("/api/tables", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        limits.check(request, "create", hub.settings.create_rate, hub.settings.create_burst)
+        table = await hub.create(await _body(request))
+        invites = {n: seat.invite for n, seat in enumerate(table.seats) if seat.invite}
+        return {**table.public(), "watch": f"/t/{table.id}", "links": _links(table, invites)}
+
+    @app.get("/api/tables/{table_id}")
+    async def info(table_id: str) -> dict[str, Any]:
+        return (await table_or_404(table_id)).public()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        limits.check(request, "join", 2 * hub.settings.create_rate, 2 * hub.settings.create_burst)
+        table = await table_or_404(table_id)
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise HubError(400, 'expected {"seat": N, "invite": "..."}')
+        seat: Any = body.get("seat")
+        token = await hub.join(table, seat, body.get("invite"))
+        return {"table": table.id, "seat": seat, "name": table.seats[seat].name, "token": token}
+
+    @app.post("/api/tables/{table_id}/invites")
+    async def invites(table_id: str, request: Request) -> dict[str, Any]:
+        limits.check(request, "invites", 4 * hub.settings.create_rate, 2 * hub.settings.create_burst)
+        table = await table_or_404(table_id)
+        body = await _body(request)
+        links = _links(table, hub.invites(table, body.get("token") if isinstance(body, dict) else None))
+        return {"table": table.id, "links": links, "watch": f"/t/{table.id}"}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        table = await table_or_404(table_id)
+        if not table.game.finished:
+            raise HubError(409, "the game is not over: its record can be downloaded when it is finished")
+        body = json.dumps(record_of(table.game), indent=1) + "\n"
+        disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
+        return Response(body, media_type="application/json", headers={"content-disposition": disposition})
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        origin = websocket.headers.get("origin")
+        if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
+            await websocket.close(code=1008, reason="cross-origin connections are refused")
+            return
+        await websocket.accept()
+        await _session(hub, websocket, table_id)
+
+    return app
+
+
+async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
+    """One browser's connection: hello (seat or spectator), then messages until it goes."""
+    async def hang_up() -> None:
+        try:
+            await websocket.close(code=1013, reason="closing: reconnect for a fresh view")
+        except Exception:  # already closed
+            pass
+
+    conn = Conn(websocket.send_text, hub.settings, hang_up)
+    pump = asyncio.ensure_future(conn.pump())
+    table = await hub.table(table_id)
+    try:
+        if table is None:
+            conn.push(error_frame("not-found", "no such table: check the link"))
+            return
+        try:
+            hello = parse_message(await asyncio.wait_for(websocket.receive_text(), hub.settings.hello_timeout))
+            if hello["type"] != "hello":
+                raise ProtocolError('say {"type": "hello", "token": ...} first', "hello-first")
+        except ProtocolError as error:
+            conn.push(error_frame(error.code, str(error)))
+            return
+        except (TimeoutError, KeyError, RuntimeError):
+            return
+        token = hello.get("token")
+        if token:
+            conn.seat = table.seat_for_token(token)
+            if conn.seat is None:
+                conn.push(error_frame("bad-token", "that seat token is not valid at this table: watching instead"))
+        hub.attach(table, conn)
+        await _messages(hub, websocket, conn)
+    except Exception:  # a broken connection ends this session only
+        log.debug("session ended by an error", exc_info=True)
+    finally:
+        if table is not None:
+            hub.detach(table, conn)
+        conn.close()
+        try:
+            await asyncio.wait_for(pump, 5)
+        except Exception:
+            pump.cancel()
+
+
+async def _messages(hub: Hub, websocket: WebSocket, conn: Conn) -> None:
+    started = time.monotonic()
+    while not conn.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if not conn.rate.allow():
+            hub.refuse(conn, "rate-limited", "too many messages: slow down")
+            if conn.rate.refused > 100 and time.monotonic() - started > 1:
+                return
+            continue
+        try:
+            checked = parse_message(message.get("text") if message.get("text") is not None else message.get("bytes"))
+        except ProtocolError as error:
+            hub.refuse(conn, error.code, str(error), error.request)
+            continue
+        await hub.handle(conn, checked)

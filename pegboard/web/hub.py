@@ -1,0 +1,411 @@
+"""The game server's core, free of any web framework: live tables, their connections, actions checked,
+stored, applied and broadcast, computer moves and hints off the event loop.
+
+Every action goes through :meth:`Hub._commit` under its table's lock: it is stored (and durable)
+first, then applied, then every connection at the table gets a frame built from its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import hmac
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.cards import Card
+from pegboard.engine.actions import Action
+from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.present import hint as make_hint
+from pegboard.web.frames import error_frame, hint_frame, state_frame
+from pegboard.web.journal import Journal
+from pegboard.web.protocol import RateLimit
+from pegboard.web.store import ActionRow, FinishRow, SeatRow, Store
+from pegboard.web.tables import SetupError, Table, hash_token, new_secret
+
+__all__ = ["Hub", "Conn", "Settings", "HubError"]
+
+log = logging.getLogger("pegboard.web")
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
+THAW_EVERY = 60
+"""Garbage-collector freezes between two full collections (see :meth:`Hub._collector`)."""
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9TJQK])[CDHS♣♦♥♠](?![A-Za-z0-9])", re.IGNORECASE)
+
+
+@dataclass
+class Settings:
+    """Server knobs: computer pacing, per-connection rate limit and outgoing queue bound."""
+
+    pace: float = 0.0  # seconds a computer waits before each move, so people can follow
+    rate: float = 20.0  # messages a second per connection, on average
+    burst: float = 40.0
+    queue_limit: int = 500  # frames waiting for a slow connection before it is dropped
+    hello_timeout: float = 15.0
+    workers: int = 2  # threads for computer moves and hints
+    create_rate: float = 0.5  # tables an address may create a second, on average (HTTP)
+    create_burst: float = 20.0
+    gc_freeze: float = 0.0  # seconds between garbage-collector freezes (0: leave the collector alone)
+
+
+class HubError(Exception):
+    """A refused request (HTTP side): ``status`` and a message for people."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Conn:
+    """One connection: its seat (None: spectator), an outgoing queue and its position in the log."""
+
+    observer: Callable[[Conn, str], None] | None = None  # tests: sees every frame just before it is sent
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], settings: Settings,
+                 hang_up: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.send = send
+        self.hang_up = hang_up
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.cursor = -1
+        self.rate = RateLimit(settings.rate, settings.burst)
+        self.hinting = False
+        self.closed = False
+        self._limit = settings.queue_limit
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def push(self, frame: dict[str, Any]) -> None:
+        """Queue a frame; a connection too slow to keep up is closed (it reconnects to a full view)."""
+        if self.closed:
+            return
+        if self._queue.qsize() >= self._limit:
+            self.close()
+            return
+        self._queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send queued frames in order until closed; then hang up (a slow connection is dropped)."""
+        while (text := await self._queue.get()) is not None:
+            if Conn.observer is not None:
+                Conn.observer(self, text)
+            await self.send(text)
+        if self.hang_up is not None:
+            await self.hang_up()
+
+
+class Hub:
+    """Every live table, their storage and their connections."""
+
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self.journal = Journal(store)
+        self.tables: dict[str, Table] = {}
+        self.executor = ThreadPoolExecutor(self.settings.workers, thread_name_prefix="pegboard-think")
+        self.closing = False
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Load every unfinished table (so computer players carry on) and resume them."""
+        for table_id in await self.journal.call(self.journal.store.unfinished):
+            await self.table(table_id)
+        if self.settings.gc_freeze > 0:
+            self._spawn(self._collector())
+
+    async def _collector(self) -> None:
+        """Keep full garbage collections short. Game states are long-lived and many, and a full
+        collection walks them all (a pause of 50-250 ms at a few hundred tables), so every
+        ``gc_freeze`` seconds what is alive is frozen out of the collector's sight; every
+        :data:`THAW_EVERY` times everything is unfrozen and collected once, so no cyclic garbage is
+        kept for long."""
+        rounds = 0
+        while not self.closing:
+            await asyncio.sleep(self.settings.gc_freeze)
+            rounds += 1
+            if rounds % THAW_EVERY == 0:
+                gc.unfreeze()
+                gc.collect()
+            gc.freeze()
+
+    async def stop(self) -> None:
+        self.closing = True
+        if self.settings.gc_freeze > 0:
+            gc.unfreeze()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for table in self.tables.values():
+            for conn in list(table.conns):
+                conn.close()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, self.journal.close)
+
+    def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ------------------------------------------------------------------ tables
+    async def table(self, table_id: str) -> Table | None:
+        """The live table, loaded from storage on first use; None if there is no such table."""
+        if not TABLE_ID.match(table_id):
+            return None
+        if table_id in self.tables:
+            return self.tables[table_id]
+        if table_id not in self._loading:
+            self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+        try:
+            return await asyncio.shield(self._loading[table_id])
+        finally:
+            self._loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> Table | None:
+        store = self.journal.store
+        stored = await self.journal.call(lambda: store.load(table_id))
+        if stored is None:
+            return None
+        try:
+            table = Table.restore(stored)
+        except Exception:  # one damaged table must not take the others down
+            log.exception("table %s cannot be restored from storage; it stays unavailable", table_id)
+            return None
+        self.tables[table_id] = table
+        if table.game.finished:
+            self._spawn(self.journal.write([FinishRow(table.id)]))
+        self.kick(table)
+        return table
+
+    async def create(self, data: Any) -> Table:
+        """A new table from a request, stored before it is announced."""
+        try:
+            table = Table.new(data)
+        except SetupError as error:
+            raise HubError(400, str(error)) from None
+        await self.journal.write([table.row()])
+        self.tables[table.id] = table
+        self.kick(table)
+        return table
+
+    async def join(self, table: Table, seat: Any, invite: Any) -> str:
+        """Take a human seat with its invite; returns the secret seat token (stored as a hash first)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            raise HubError(400, f"seat must be a number from 0 to {len(table.seats) - 1}")
+        async with table.lock:
+            place = table.seats[seat]
+            if place.kind != "human":
+                raise HubError(400, f"seat {seat} is a computer player")
+            if place.token_hash is not None:
+                raise HubError(409, f"{place.name}'s seat is already taken; open your own link to play")
+            if not isinstance(invite, str) or not place.invite or not hmac.compare_digest(place.invite, invite):
+                raise HubError(403, "this invite is not valid for that seat")
+            token = new_secret()
+            digest = hash_token(token)
+            await self.journal.write([SeatRow(table.id, seat, digest)])
+            place.token_hash = digest
+        self.send_seats(table)
+        return token
+
+    def invites(self, table: Table, token: Any) -> dict[int, str]:
+        """Invites of the human seats nobody has taken yet, for a player already at the table."""
+        if table.seat_for_token(token) is None:
+            raise HubError(403, "only a player at this table may see its invites")
+        return {number: seat.invite for number, seat in enumerate(table.seats)
+                if seat.kind == "human" and seat.token_hash is None and seat.invite}
+
+    # ------------------------------------------------------------------ connections
+    def attach(self, table: Table, conn: Conn) -> None:
+        """A connection joins the table: it gets the full current view at once."""
+        conn.table = table
+        table.conns.add(conn)
+        if conn.seat is not None:
+            table.seats[conn.seat].online += 1
+        frame, conn.cursor = state_frame(table.game, conn.seat, -1, table.public(), table.last, table.cache)
+        conn.push(frame)
+        if conn.seat is not None:
+            self.send_seats(table)
+
+    def detach(self, table: Table, conn: Conn) -> None:
+        if conn not in table.conns:
+            return
+        table.conns.discard(conn)
+        conn.close()
+        if conn.seat is not None:
+            table.seats[conn.seat].online -= 1
+            self.send_seats(table)
+        if not table.conns and table.game.finished and not table.lock.locked():
+            self.tables.pop(table.id, None)  # loaded again from storage if anyone comes back
+
+    def send_seats(self, table: Table) -> None:
+        frame = {"type": "seats", "seats": [seat.public() for seat in table.seats]}
+        for conn in list(table.conns):
+            conn.push(frame)
+
+    def broadcast(self, table: Table, ack: tuple[Conn, Any] | None = None) -> None:
+        """A state frame to every connection, each built from its own seat's view."""
+        public = table.public()
+        for conn in list(table.conns):
+            frame, conn.cursor = state_frame(table.game, conn.seat, conn.cursor, public, table.last, table.cache)
+            if ack is not None and ack[0] is conn:
+                frame["ack"] = ack[1]
+            conn.push(frame)
+
+    # ------------------------------------------------------------------ messages
+    def refuse(self, conn: Conn, code: str, message: str, request: Any = None) -> None:
+        """An error for one connection, tagged with the deal it is about. Card names in it that the
+        seat may not see (say, echoed from what the player typed) are blanked out."""
+        table = conn.table
+        if table is None:
+            conn.push(error_frame(code, message, request))
+            return
+        hidden = table.game.hidden_cards(conn.seat)
+
+        def blank(match: re.Match[str]) -> str:
+            try:
+                return "(a card you cannot see)" if Card.parse(match.group(0)) in hidden else match.group(0)
+            except PegboardError:
+                return match.group(0)
+
+        frame = error_frame(code, CARD_TOKEN.sub(blank, message), request)
+        frame["deal"] = table.game.deal_number
+        conn.push(frame)
+
+    async def handle(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Act on one checked client message (see :mod:`pegboard.web.protocol`)."""
+        table = conn.table
+        assert table is not None
+        request = message.get("id")
+        if message["type"] == "hello":
+            self.refuse(conn, "malformed", "already said hello: send it once, first", request)
+            return
+        seat = table.seat_for_token(message["token"])
+        if seat is None:
+            self.refuse(conn, "bad-token", "that seat token is not valid at this table", request)
+            return
+        if seat != conn.seat:
+            self.refuse(conn, "bad-token", "that token is for another seat than this connection's", request)
+            return
+        if message["type"] == "hint":
+            await self._hint(table, conn, seat, request)
+            return
+        try:
+            action = Action.parse(message["action"], seat)
+        except IllegalActionError as error:
+            self.refuse(conn, "malformed", str(error), request)
+            return
+        await asyncio.shield(self._spawn(self._act(table, conn, action, request)))
+
+    async def _act(self, table: Table, conn: Conn, action: Action, request: Any) -> None:
+        async with table.lock:
+            problem = self._problem(table, action)
+            if problem is not None:
+                self.refuse(conn, *problem, request)
+                return
+            await self._commit(table, action, (conn, request))
+
+    def _problem(self, table: Table, action: Action) -> tuple[str, str] | None:
+        """Why ``action`` may not be applied now (code, message), or None. Changes nothing."""
+        game = table.game
+        seat = action.seat
+        if game.finished:
+            return "finished", "the game is over"
+        if seat not in game.to_act():
+            waiting = " and ".join(game.players[other] for other in game.to_act())
+            return "not-your-turn", f"it is not your turn: waiting for {waiting}"
+        if game.normalize(action) in game.legal_actions(seat):
+            return None
+        if action.verb in ("count", "muggins") and action.target is None:
+            return "illegal", f"say how many points: '{action.verb} N'"
+        if set(action.cards) & game.hidden_cards(seat):
+            return "illegal", f"{action.verb}: you do not hold that card"
+        try:
+            game.apply(action)  # not legal, so this raises with the reason and changes nothing
+        except IllegalActionError as error:
+            return "illegal", str(error)
+        raise AssertionError(f"{action!r} applied although it was not among the legal actions")
+
+    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None) -> bool:
+        """Store, then apply, then broadcast one legal action (caller holds the table's lock).
+
+        Returns False, having changed nothing, if the action could not be stored."""
+        game = table.game
+        action = game.normalize(action)
+        try:
+            await self.journal.write([ActionRow(table.id, table.n, game.record_text(action))])
+        except Exception as error:
+            log.exception("table %s: could not store action %d", table.id, table.n)
+            if ack is not None:
+                self.refuse(ack[0], "storage", f"the server could not save that move ({error}); try again", ack[1])
+            return False
+        start = len(game.events)
+        game.apply(action)
+        table.n += 1
+        table.last = (start, len(game.events))
+        if game.finished:
+            self._spawn(self.journal.write([FinishRow(table.id)]))
+        self.broadcast(table, ack)
+        self.kick(table)
+        return True
+
+    async def _hint(self, table: Table, conn: Conn, seat: int, request: Any) -> None:
+        if conn.hinting:
+            self.refuse(conn, "busy", "a hint is already being worked out", request)
+            return
+        conn.hinting = True
+        try:
+            async with table.lock:
+                if seat not in table.game.to_act():
+                    self.refuse(conn, "not-your-turn", "hints are for when it is your turn", request)
+                    return
+                loop = asyncio.get_running_loop()
+                advice = await loop.run_in_executor(self.executor, make_hint, table.game, seat)
+                conn.push(hint_frame(advice, table.game.deal_number, request))
+        finally:
+            conn.hinting = False
+
+    # ------------------------------------------------------------------ computer players
+    def kick(self, table: Table) -> None:
+        """Start the table's computer players if one of them may act and none is already thinking."""
+        if table.busy or self.closing or table.game.finished or table.computer_to_act() is None:
+            return
+        table.busy = True
+        self._spawn(self._computers(table))
+
+    async def _computers(self, table: Table) -> None:
+        failed = False
+        try:
+            while not self.closing:
+                if self.settings.pace:
+                    await asyncio.sleep(self.settings.pace)
+                async with table.lock:
+                    seat = table.computer_to_act()
+                    if seat is None:
+                        return
+                    view = table.game.view(seat)
+                    loop = asyncio.get_running_loop()
+                    action = await loop.run_in_executor(self.executor, table.bot(seat).choose, view)
+                    if table.game.normalize(action) not in table.game.legal_actions(seat):
+                        log.error("table %s: computer chose illegal %r; playing its first legal move", table.id, action)
+                        action = table.game.legal_actions(seat)[0]
+                    if not await self._commit(table, action, None):
+                        failed = True
+                        return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            failed = True
+            log.exception("table %s: computer player failed", table.id)
+        finally:
+            table.busy = False
+            if not failed:
+                self.kick(table)

@@ -1,0 +1,146 @@
+// The side of the table: what happened (in words), hands counted aloud, the last deal, the players,
+// invite links and the record of a finished game.
+import { cardShort, cardSVG } from "./cards.js";
+import { h } from "./dom.js";
+
+function shortCards(cards) {
+  return h("span", { class: "cards-inline" }, cards.map((card) => h("span",
+    { class: `mini ${/[DH]$/.test(card) ? "red" : ""}` }, cardShort(card))));
+}
+
+// What happened since `mark` (your last move), or the latest action's events when watching.
+export function whatHappened(state, log, mark = null) {
+  const [start, end] = state.last;
+  let entries = [];
+  const from = mark === null ? start : Math.min(mark, start);
+  for (let i = from; i < Math.max(end, from); i++) if (log.has(i)) entries.push(log.get(i));
+  if (mark !== null) for (const [i, entry] of log) if (i >= end && i >= from) entries.push(entry);
+  entries = entries.filter((entry) => entry.type !== "dealt" && entry.type !== "reset");
+  if (!entries.length) {
+    const keys = [...log.keys()].sort((a, b) => a - b);
+    if (keys.length) entries = [log.get(keys[keys.length - 1])];
+  }
+  const box = h("div", { class: "last-inner" });
+  for (const entry of entries.slice(-5)) {
+    box.append(h("span", { class: `said ${entry.type}` }, entry.text,
+      entry.say && (entry.type === "show" || entry.say.includes(" for ")) ? h("em", {}, ` “${entry.say}”`) : null, " "));
+  }
+  return box;
+}
+
+function showList(shows, players, starter) {
+  const list = h("ul", { class: "shows" });
+  for (const show of shows) {
+    const owner = `${players[show.seat]}'s ${show.what}`;
+    list.append(h("li", {},
+      h("div", { class: "show-head" }, h("strong", {}, owner), show.total !== undefined ? ` ${show.total}` : " …"),
+      h("div", { class: "fan small" }, show.cards.map((card) => cardSVG(card, { small: true })),
+        starter ? h("span", { class: "plus" }, "+") : null, starter ? cardSVG(starter, { small: true }) : null),
+      show.say ? h("p", { class: "spoken" }, `“${show.say}”`) : null));
+  }
+  return list;
+}
+
+function lastDeal(state) {
+  const last = state.last_deal;
+  if (!last) return null;
+  const players = state.view.players;
+  const body = [];
+  if (last.shows && last.shows.length) body.push(showList(last.shows, players, last.starter));
+  if (last.cells && Object.keys(last.cells).length) {
+    const grid = h("div", { class: "grid g5 mini-grid" });
+    for (let row = 0; row < 5; row++) {
+      for (let col = 0; col < 5; col++) {
+        const card = last.cells[`(${row},${col})`];
+        grid.append(h("div", { class: `cell ${card && /[DH]$/.test(card) ? "red" : ""}` }, card ? cardShort(card) : ""));
+      }
+    }
+    body.push(grid);
+  }
+  if (last.points) {
+    const sides = state.view.sides || players;
+    body.push(h("p", { class: "muted" }, `Points this deal: ${sides.map((side, i) => `${side} ${last.points[i]}`).join(", ")}`));
+  }
+  const open = state.view.phase === "discard" || state.family !== "cribbage" || state.finished;
+  return h("details", { class: "panel-lite last-deal", open, "data-key": `last-deal-${last.deal}` },
+    h("summary", { onclick: (event) => { event.currentTarget.parentElement.dataset.touched = "1"; } },
+      `Deal ${last.deal + 1}`, last.starter ? ` · starter ${cardShort(last.starter)}` : ""), body);
+}
+
+function logPanel(ctl) {
+  const state = ctl.state;
+  const [start, end] = state.last;
+  const list = h("ol", { class: "log" });
+  const keys = [...ctl.log.keys()].sort((a, b) => a - b).slice(-120);
+  for (const key of keys) {
+    const entry = ctl.log.get(key);
+    if (entry.type === "deal") {
+      list.append(h("li", { class: "log-deal", "data-key": `log-${key}` }, entry.text));
+      continue;
+    }
+    list.append(h("li", { class: `${key >= start && key < end ? "fresh" : ""} ${entry.type}`, "data-key": `log-${key}` },
+      entry.text,
+      entry.say && (entry.type === "show" || entry.say.includes(" for ")) ? h("span", { class: "spoken" }, ` “${entry.say}”`) : null));
+  }
+  return h("section", { class: "panel-lite" }, h("h2", {}, "What happened"), list);
+}
+
+function copyRow(label, path, id) {
+  const url = new URL(path, window.location.origin).href;
+  const input = h("input", { type: "text", readonly: true, value: url, id, "aria-label": label, class: "link-input" });
+  const copy = h("button", { type: "button", class: "secondary small", onclick: async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      copy.textContent = "Copied";
+    } catch (error) {
+      copy.textContent = "Select and copy";
+    }
+  } }, "Copy");
+  return h("div", { class: "copy-row" }, h("label", { for: id }, label), h("div", { class: "copy-line" }, input, copy));
+}
+
+function people(ctl) {
+  const state = ctl.state;
+  const seats = ctl.seats || state.seats;
+  const list = h("ul", { class: "people" });
+  seats.forEach((seat, number) => {
+    const status = seat.kind === "computer" ? `computer (${seat.level})`
+      : !seat.joined ? "invited, not here yet" : seat.online ? "here" : "away";
+    list.append(h("li", { class: seat.online || seat.kind === "computer" ? "on" : "off" },
+      h("span", { class: "presence", "aria-hidden": "true" }, "●"), ` ${seat.name}${number === state.seat ? " (you)" : ""} `,
+      h("span", { class: "muted" }, status)));
+  });
+  const section = h("section", { class: "panel-lite" }, h("h2", {}, "Players"), list);
+  const links = ctl.links && ctl.links.links ? Object.entries(ctl.links.links) : [];
+  for (const [seat, link] of links) {
+    if (seats[seat] && !seats[seat].joined) {
+      section.append(copyRow(`Invite link for ${seats[seat].name}`, link, `invite-${seat}`));
+    }
+  }
+  section.append(copyRow("Link to watch (shows no hidden cards)", `/t/${state.table}?watch`, "watch-link"));
+  if (ctl.me) {
+    section.append(h("details", { class: "private" }, h("summary", { onclick: (event) => {
+      event.currentTarget.parentElement.dataset.touched = "1"; } }, "Continue on another device"),
+      h("p", { class: "muted" }, "This link is your seat: keep it private."),
+      copyRow("Your private link", `/t/${state.table}#seat=${ctl.me.seat}.${ctl.me.token}`, "private-link")));
+  }
+  if (state.finished) {
+    section.append(h("p", {}, h("a", { href: `/api/tables/${state.table}/record`, download: "", id: "record",
+      class: "button primary" }, "Download the game record"), " ", h("a", { href: "/", class: "button secondary" }, "New table")));
+  }
+  return section;
+}
+
+export function renderSide(ctl) {
+  const state = ctl.state;
+  const parts = [];
+  if (state.shows && state.shows.length) {
+    parts.push(h("section", { class: "panel-lite" }, h("h2", {}, "Counting"),
+      showList(state.shows, state.view.players, state.view.starter)));
+  }
+  const last = lastDeal(state);
+  if (last) parts.push(last);
+  parts.push(logPanel(ctl), people(ctl));
+  return parts;
+}

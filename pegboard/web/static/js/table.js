@@ -1,0 +1,369 @@
+// A table: the connection (hello with the seat token, reconnect with backoff), the state from the
+// server's frames, and the page around the play area. The browser only ever sends intended actions.
+import { api, forgetSeat, join, keepSeat, seatOf } from "./api.js";
+import { Board, SIDE_COLOURS } from "./board.js";
+import { renderCribbage } from "./cribbage.js";
+import { clear, h, patch, s } from "./dom.js";
+import { renderGrid } from "./grid.js";
+import { GAME_TITLES } from "./lobby.js";
+import { renderSide, whatHappened } from "./panels.js";
+import { beep, setSound, soundOn } from "./sound.js";
+
+export async function showTable(root, table) {
+  const controller = new TableController(root, table);
+  await controller.start();
+  window.pegboard = controller; // handy in the console; holds nothing the server did not send
+}
+
+class TableController {
+  constructor(root, table) {
+    this.root = root;
+    this.table = table;
+    this.state = null;
+    this.seats = null;
+    this.log = new Map();
+    this.selected = new Set();
+    this.hint = null;
+    this.notice = "";
+    this.nextId = 1;
+    this.retry = 0;
+    this.waiting = false;
+    this.watchOnly = new URLSearchParams(window.location.search).has("watch");
+    this.links = null;
+  }
+
+  async start() {
+    await this.claimFromLink();
+    this.me = this.watchOnly ? null : seatOf(this.table);
+    this.layout();
+    this.connect();
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    if (this.me) this.loadInvites();
+  }
+
+  // An invite link (#join=SEAT.INVITE) takes the seat; a private link (#seat=SEAT.TOKEN) restores it.
+  async claimFromLink() {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const clean = () => window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    const [seatText, ...rest] = (params.get("join") || params.get("seat") || "").split(".");
+    const secret = rest.join(".");
+    const seat = Number.parseInt(seatText, 10);
+    if (!secret || !Number.isInteger(seat)) return;
+    clean();
+    if (params.has("seat")) {
+      keepSeat(this.table, seat, secret);
+      return;
+    }
+    try {
+      await join(this.table, seat, secret);
+    } catch (problem) {
+      const mine = seatOf(this.table);
+      if (!(mine && mine.seat === seat)) this.notice = `Could not take the seat: ${problem.message}`;
+    }
+  }
+
+  async loadInvites() {
+    try {
+      this.links = await api(`/api/tables/${this.table}/invites`, { token: this.me.token });
+    } catch (problem) {
+      this.links = null;
+    }
+    this.renderSide();
+  }
+
+  layout() {
+    clear(this.root);
+    this.status = h("div", { class: "status", role: "status", "aria-live": "polite" }, "Connecting…");
+    this.last = h("div", { class: "last", "aria-live": "polite" });
+    this.connection = h("span", { class: "connection", title: "connection" }, "connecting");
+    const sound = h("button", { type: "button", class: "icon", id: "sound", "aria-pressed": String(soundOn()),
+      title: "Sound on or off", "aria-label": "Sound", onclick: () => {
+        setSound(!soundOn());
+        sound.setAttribute("aria-pressed", String(soundOn()));
+      } }, speaker());
+    this.help = h("dialog", { class: "help", id: "help" }, ...helpText(),
+      h("form", { method: "dialog" }, h("button", { class: "primary" }, "Close")));
+    const helpButton = h("button", { type: "button", class: "icon", title: "Keys and rules (?)",
+      "aria-label": "Help", onclick: () => this.help.showModal() }, "?");
+    this.title = h("h1", {}, "Table");
+    this.area = h("section", { class: "play-area", "aria-label": "The table" });
+    this.side = h("aside", { class: "side", "aria-label": "Score and what happened" });
+    this.boardBox = h("div", { class: "board-box" });
+    this.root.append(h("div", { class: "table-page" },
+      h("header", { class: "topbar" }, h("a", { href: "/", class: "home" }, h("span", { class: "logo" }, "◆"),
+        " pegboard"), this.title, h("span", { class: "spacer" }), this.connection, sound, helpButton),
+      this.status, this.last,
+      h("main", { class: "table-main" }, h("div", { class: "left" }, this.boardBox, this.area), this.side),
+      this.help));
+  }
+
+  connect() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}/ws/${this.table}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      socket.send(JSON.stringify({ type: "hello", ...(this.me ? { token: this.me.token } : {}) }));
+      this.setConnection("online");
+    });
+    socket.addEventListener("message", (event) => this.onFrame(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.waiting = false;
+      this.setConnection("reconnecting");
+      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      window.setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  setConnection(text) {
+    this.connection.textContent = text;
+    this.connection.className = `connection ${text}`;
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.me) return false;
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ ...message, token: this.me.token, id }));
+    return id;
+  }
+
+  act(action) {
+    if (this.waiting) return;
+    if (this.send({ type: "act", action })) {
+      this.waiting = true;
+      this.hint = null;
+    }
+  }
+
+  askHint() {
+    if (this.send({ type: "hint" })) {
+      this.hint = { pending: true, n: this.state.n };
+      this.renderArea();
+    }
+  }
+
+  onFrame(frame) {
+    if (frame.type === "state") this.onState(frame);
+    else if (frame.type === "seats") {
+      this.seats = frame.seats;
+      this.renderSide();
+      if (this.me && this.links && Object.keys(this.links.links).length) this.loadInvites();
+    } else if (frame.type === "hint") {
+      if (this.state && this.hint && this.hint.n === this.state.n) {
+        this.hint = { ...frame, n: this.state.n };
+        this.renderArea();
+      }
+    } else if (frame.type === "error") {
+      this.onError(frame);
+    }
+  }
+
+  onError(frame) {
+    if (frame.code === "bad-token" && frame.id === undefined) {
+      forgetSeat(this.table);
+      this.me = null;
+    }
+    this.waiting = false;
+    if (this.hint && this.hint.pending) this.hint = null;
+    this.notice = frame.message;
+    beep("error");
+    this.renderStatus();
+    this.renderArea();
+  }
+
+  onState(frame) {
+    const before = this.state;
+    if (frame.seat === null && this.me) {
+      this.me = null; // the server did not accept our token
+    }
+    this.state = frame;
+    this.seats = frame.seats;
+    if (frame.ack !== undefined || this.mark === undefined) this.mark = frame.last[0];
+    this.waiting = false;
+    if (frame.ack !== undefined || (before && before.n !== frame.n)) this.notice = "";
+    for (const entry of frame.log) this.log.set(entry.i, entry);
+    if (this.log.size > 500) {
+      const keys = [...this.log.keys()].sort((a, b) => a - b);
+      for (const key of keys.slice(0, this.log.size - 400)) this.log.delete(key);
+    }
+    if (!before || before.n !== frame.n) {
+      if (this.hint && this.hint.n !== frame.n) this.hint = null;
+      const hand = new Set(frame.view.hand || []);
+      for (const card of [...this.selected]) if (!hand.has(card)) this.selected.delete(card);
+      if (frame.view.phase !== "discard") this.selected.clear();
+    }
+    this.sounds(before, frame);
+    this.render();
+  }
+
+  sounds(before, frame) {
+    if (!before) return;
+    const mine = frame.legal.length > 0;
+    if (frame.finished && !before.finished) beep("win");
+    else if (mine && !before.legal.length) beep("turn");
+    else if (String(frame.view.scores) !== String(before.view.scores)) beep("peg");
+  }
+
+  names() {
+    return this.state ? this.state.view.players : [];
+  }
+
+  render() {
+    const state = this.state;
+    if (!state) return;
+    const title = GAME_TITLES[state.game] || state.game;
+    this.title.textContent = title.split(":")[0];
+    document.title = `${this.isMyTurn() ? "● " : ""}${title.split(":")[0]} · pegboard`;
+    this.renderBoard();
+    this.renderStatus();
+    patch(this.last, whatHappened(state, this.log, state.seat === null ? null : this.mark));
+    this.renderArea();
+    this.renderSide();
+  }
+
+  isMyTurn() {
+    return Boolean(this.state && this.state.legal.length && !this.state.finished);
+  }
+
+  renderBoard() {
+    const view = this.state.view;
+    if (this.state.family !== "cribbage") {
+      clear(this.boardBox);
+      this.board = null;
+      return;
+    }
+    if (!this.board) {
+      this.board = new Board(view.sides, view.target);
+      clear(this.boardBox).append(this.board.svg, this.scoreLine = h("div", { class: "score-line" }));
+    }
+    this.board.update(view.scores, view.previous_scores);
+    clear(this.scoreLine);
+    view.sides.forEach((side, number) => {
+      const gained = view.scores[number] - view.previous_scores[number];
+      this.scoreLine.append(h("span", { class: "side-score" },
+        h("span", { class: "dot", "aria-hidden": "true", dataset: { side: number } }, "●"),
+        ` ${side} `, h("strong", {}, String(view.scores[number])),
+        gained > 0 ? h("span", { class: "gain" }, ` +${gained}`) : null));
+    });
+    for (const dot of this.scoreLine.querySelectorAll(".dot")) dot.style.color = SIDE_COLOURS[dot.dataset.side % 4];
+    this.scoreLine.append(h("span", { class: "muted" }, ` · ${view.target} to win`));
+  }
+
+  renderStatus() {
+    if (!this.state) return;
+    const state = this.state;
+    const view = state.view;
+    let text;
+    if (state.finished) {
+      text = view.winner ? `${view.winner === this.mySide() ? "You win" : `${view.winner} wins`}!`
+        : state.family === "solitaire" ? "The deal is over: below the target." : "The game is a draw.";
+    } else if (this.isMyTurn()) {
+      text = `Your turn, ${this.names()[state.seat]}.`;
+    } else if (!view.to_act.length) {
+      text = "…";
+    } else {
+      text = `Waiting for ${view.to_act.map((seat) => this.names()[seat]).join(" and ")}.`;
+    }
+    if (state.seat === null) text = `Watching. ${text}`;
+    this.status.className = `status${this.isMyTurn() ? " mine" : ""}${state.finished ? " over" : ""}`;
+    patch(this.status, text, this.notice ? h("span", { class: "notice", role: "alert" }, ` ${this.notice}`) : null);
+  }
+
+  mySide() {
+    const view = this.state.view;
+    if (this.state.seat === null) return null;
+    return view.sides ? view.sides[view.side_of_seat[this.state.seat]] : view.players[this.state.seat];
+  }
+
+  renderArea() {
+    if (!this.state) return;
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.key : null;
+    const render = this.state.family === "cribbage" ? renderCribbage : renderGrid;
+    patch(this.area, render(this));
+    if (focused && !this.area.contains(document.activeElement)) {
+      const again = this.area.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  renderSide() {
+    if (!this.state) return;
+    const log = this.side.querySelector(".log");
+    const atEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    patch(this.side, ...renderSide(this));
+    const after = this.side.querySelector(".log");
+    if (after && atEnd) after.scrollTop = after.scrollHeight;
+  }
+
+  toggle(card, limit) {
+    if (this.selected.has(card)) this.selected.delete(card);
+    else if (this.selected.size < limit) this.selected.add(card);
+    else if (limit === 1) {
+      this.selected.clear();
+      this.selected.add(card);
+    }
+    this.renderArea();
+  }
+
+  onKey(event) {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    if (key === "?") {
+      this.help.showModal();
+      event.preventDefault();
+      return;
+    }
+    const buttons = [...this.area.querySelectorAll("[data-shortcut]")];
+    const match = buttons.find((button) => button.dataset.shortcut === key.toLowerCase() && !button.disabled);
+    if (match) {
+      match.click();
+      event.preventDefault();
+      return;
+    }
+    if (/^[1-9]$/.test(key) || key === "0") {
+      const cards = [...this.area.querySelectorAll(".hand [data-card]")];
+      const card = cards[key === "0" ? 9 : Number(key) - 1];
+      if (card) {
+        card.focus();
+        card.click();
+        event.preventDefault();
+      }
+      return;
+    }
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const cards = [...this.area.querySelectorAll("[data-nav]")];
+      const index = cards.indexOf(document.activeElement);
+      const next = cards[(index + (key === "ArrowLeft" ? -1 : 1) + cards.length) % cards.length];
+      if (next) {
+        next.focus();
+        event.preventDefault();
+      }
+    }
+  }
+}
+
+function speaker() {
+  return s("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true", class: "speaker" },
+    s("path", { d: "M4 9h4l5-4v14l-5-4H4z", fill: "currentColor" }),
+    s("path", { d: "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12", class: "waves", fill: "none",
+      stroke: "currentColor", "stroke-width": 2, "stroke-linecap": "round" }));
+}
+
+function helpText() {
+  return [
+    h("h2", {}, "Playing with the keyboard"),
+    h("ul", {},
+      h("li", {}, "1-9 (0 for the tenth): pick a card from your hand; ← → move between cards; Enter or Space plays it."),
+      h("li", {}, "Enter: discard the cards you picked, or confirm a count."),
+      h("li", {}, "G: say go. H: ask for a hint. U: use the hint. P: make no muggins claim."),
+      h("li", {}, "?: this help. Tab moves through every button.")),
+    h("h2", {}, "Counting aloud"),
+    h("p", {}, "After each show the page counts every hand the way players say it: "
+      + "“fifteen two, fifteen four and a pair is six”. With muggins on you count your own hand; "
+      + "points you miss may be claimed by the others."),
+  ];
+}

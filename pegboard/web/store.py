@@ -1,0 +1,158 @@
+"""Where tables live between restarts: one small interface and its SQLite implementation.
+
+A table is its setup (game, options, players, seed, seats) plus the seat tokens handed out and every
+applied action, in order; replaying the actions on the setup gives back the game exactly. The
+server only calls :class:`Store`'s four methods, so another backend (PostgreSQL) is one new class.
+
+>>> store = SQLiteStore(":memory:")
+>>> store.write([TableRow("t1", {"game": "cribbage"}, 0.0), ActionRow("t1", 0, "Ann discard 5H 6C")])
+>>> stored = store.load("t1")
+>>> stored.actions, store.unfinished()
+(['Ann discard 5H 6C'], ['t1'])
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "Write", "StoredTable", "Store", "SQLiteStore",
+           "open_store"]
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A new table: its id, setup (JSON-ready) and creation time."""
+
+    table: str
+    setup: dict[str, Any]
+    created: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A player took a seat: the hash of the secret seat token they were given."""
+
+    table: str
+    seat: int
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """Action number ``n`` (0-based) of a table, as record text."""
+
+    table: str
+    n: int
+    text: str
+
+
+@dataclass(frozen=True)
+class FinishRow:
+    """The table's game is over (its actions say so too: this only spares loading it at start-up)."""
+
+    table: str
+
+
+Write = TableRow | SeatRow | ActionRow | FinishRow
+
+
+@dataclass
+class StoredTable:
+    """Everything stored about one table."""
+
+    row: TableRow
+    seats: dict[int, str] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+
+class Store(Protocol):
+    """The storage interface. ``write`` is all-or-nothing and durable when it returns."""
+
+    def write(self, writes: Sequence[Write]) -> None: ...
+
+    def load(self, table: str) -> StoredTable | None: ...
+
+    def unfinished(self) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, created REAL NOT NULL, setup TEXT NOT NULL,
+                                   finished INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+                                  PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL,
+                                    PRIMARY KEY (table_id, n));
+"""
+
+
+class SQLiteStore:
+    """The embedded default: one SQLite file in WAL mode, every write one fsynced transaction."""
+
+    def __init__(self, path: str, *, synchronous: str = "FULL") -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(_SCHEMA)
+
+    def write(self, writes: Sequence[Write]) -> None:
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for item in writes:
+                    if isinstance(item, ActionRow):
+                        db.execute("INSERT INTO actions VALUES (?, ?, ?)", (item.table, item.n, item.text))
+                    elif isinstance(item, FinishRow):
+                        db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (item.table,))
+                    elif isinstance(item, SeatRow):
+                        db.execute("INSERT INTO seats VALUES (?, ?, ?)", (item.table, item.seat, item.token_hash))
+                    else:
+                        db.execute("INSERT INTO tables (id, created, setup) VALUES (?, ?, ?)",
+                                   (item.table, item.created, json.dumps(item.setup)))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def load(self, table: str) -> StoredTable | None:
+        with self._lock:
+            row = self._db.execute("SELECT created, setup FROM tables WHERE id = ?", (table,)).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute("SELECT seat, token_hash FROM seats WHERE table_id = ?", (table,)).fetchall()
+            actions = self._db.execute("SELECT n, text FROM actions WHERE table_id = ? ORDER BY n", (table,)).fetchall()
+        if [n for n, _ in actions] != list(range(len(actions))):
+            raise RuntimeError(f"table {table}: stored actions are not numbered 0..{len(actions) - 1}")
+        stored = StoredTable(TableRow(table, json.loads(row[1]), row[0]))
+        stored.seats = {seat: token_hash for seat, token_hash in seats}
+        stored.actions = [text for _, text in actions]
+        return stored
+
+    def unfinished(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM tables WHERE finished = 0 ORDER BY created").fetchall()
+        return [table for (table,) in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def open_store(url: str) -> Store:
+    """A store for ``url``: a file path (or ``sqlite:PATH``) opens SQLite; other schemes are future backends."""
+    scheme, colon, rest = url.partition(":")
+    if colon and scheme == "sqlite":
+        return SQLiteStore(rest)
+    if colon and "://" in url and len(scheme) > 1:
+        raise ValueError(f"storage {url!r}: only SQLite is built in (a file path or sqlite:PATH)")
+    return SQLiteStore(url)

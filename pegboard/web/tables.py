@@ -1,0 +1,216 @@
+"""A table: a game, its seats (human with an invite and a secret token, or computer with a level),
+and how it is set up from a request or rebuilt from storage.
+
+A table's setup (preset, options, player names, a secret 128-bit seed, seats) plus its actions in
+order are all there is: :meth:`Table.restore` replays them into exactly the same game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.bots import make_bot
+from pegboard.bots.base import Bot
+from pegboard.engine import GameState, new_game
+from pegboard.errors import PegboardError
+from pegboard.rules import ALIASES, PRESET_NAMES, Rules
+from pegboard.web.store import StoredTable, TableRow
+
+__all__ = ["Table", "Seat", "SetupError", "LEVELS", "OPTIONS", "games_catalogue", "hash_token", "new_secret"]
+
+LEVELS = ("random", "greedy", "expert")
+"""Computer levels a table may ask for (never a ``module:Class`` from the network)."""
+OPTIONS: dict[str, dict[str, Any]] = {
+    "cribbage": {"target": (int, 5, 999), "muggins": (bool,), "crib_four_flush": (bool,)},
+    "snailspace": {"deals": (int, 2, 4), "count_at_end": (bool,), "fifteens": (bool,)},
+    "solitaire": {"target": (int, 0, 200), "discards": (int, 0, 4), "heels": (str, "per_hand", "once")},
+}
+"""Options a table may set, per family: (type, bounds or allowed values)."""
+NAME = re.compile(r"^[\w.'-]{1,16}$")
+DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan")
+SETUP_VERSION = 1
+
+
+class SetupError(PegboardError):
+    """A table request that cannot be set up; the message says why."""
+
+
+def new_secret() -> str:
+    """A fresh unguessable secret (seat tokens, invites, table ids use 16+ random bytes)."""
+    return secrets.token_urlsafe(18)
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat token: its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """Every preset with its player count and settable options (for the page's form)."""
+    games = []
+    for name in PRESET_NAMES:
+        rules = Rules.preset(name)
+        options = {key: {"type": spec[0].__name__, "choices": list(spec[1:]),
+                         "default": getattr(rules, "discard_spaces" if key == "discards" else key)}
+                   for key, spec in OPTIONS[rules.family].items()}
+        aliases = sorted(alias for alias, target in ALIASES.items() if target == name)
+        games.append({"game": name, "family": rules.family, "players": rules.players,
+                      "partners": rules.partners, "options": options, "aliases": aliases})
+    return games
+
+
+@dataclass
+class Seat:
+    """One seat: a human (with an invite until joined, then a token hash) or a computer."""
+
+    name: str
+    kind: str
+    level: str | None = None
+    invite: str | None = None
+    token_hash: str | None = None
+    online: int = 0
+
+    def public(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level,
+                "joined": self.kind == "computer" or self.token_hash is not None, "online": self.online > 0}
+
+
+def _check_option(family: str, key: str, value: Any) -> None:
+    spec = OPTIONS[family].get(key)
+    if spec is None:
+        raise SetupError(f"option {key!r} is not available for this game; choose from {', '.join(OPTIONS[family])}")
+    kind = spec[0]
+    if kind is bool and not isinstance(value, bool):
+        raise SetupError(f"option {key!r} must be true or false")
+    if kind is int and (not isinstance(value, int) or isinstance(value, bool) or not spec[1] <= value <= spec[2]):
+        raise SetupError(f"option {key!r} must be a whole number from {spec[1]} to {spec[2]}")
+    if kind is str and value not in spec[1:]:
+        raise SetupError(f"option {key!r} must be one of {', '.join(spec[1:])}")
+
+
+def _parse_seats(data: Any, count: int) -> list[Seat]:
+    if data is None:
+        data = [{"kind": "human"}] + [{"kind": "computer", "level": "greedy"}] * (count - 1)
+    if not isinstance(data, list) or len(data) != count:
+        raise SetupError(f"seats: this game needs a list of {count} seat{'s' if count > 1 else ''}")
+    seats = []
+    for number, entry in enumerate(data):
+        if not isinstance(entry, dict):
+            raise SetupError(f"seat {number + 1}: expected an object with 'kind' and 'name'")
+        kind = entry.get("kind", "human")
+        name = entry.get("name") or DEFAULT_NAMES[number]
+        if kind not in ("human", "computer"):
+            raise SetupError(f"seat {number + 1}: kind must be 'human' or 'computer'")
+        if not isinstance(name, str) or not NAME.match(name):
+            raise SetupError(f"seat {number + 1}: a name is 1-16 letters, digits or . ' - (no spaces)")
+        level = entry.get("level", "greedy") if kind == "computer" else None
+        if kind == "computer" and level not in LEVELS:
+            raise SetupError(f"seat {number + 1}: level must be one of {', '.join(LEVELS)}")
+        seats.append(Seat(name, kind, level, new_secret() if kind == "human" else None))
+    if len({seat.name.lower() for seat in seats}) != len(seats):
+        raise SetupError("seats: every player needs a different name")
+    return seats
+
+
+@dataclass
+class Table:
+    """A live table: the game, its seats and connections, and a lock that orders its actions."""
+
+    id: str
+    setup: dict[str, Any]
+    game: GameState
+    seats: list[Seat]
+    created: float
+    n: int = 0
+    last: tuple[int, int] = (0, 0)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Any] = field(default_factory=set)
+    cache: dict[Any, Any] = field(default_factory=dict)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    busy: bool = False  # a computer move is being made
+
+    @classmethod
+    def new(cls, data: Any) -> Table:
+        """A new table from a request: ``{"game", "options", "seats": [{"kind", "name", "level"}]}``."""
+        if not isinstance(data, dict):
+            raise SetupError("expected a JSON object with 'game', 'options' and 'seats'")
+        name = data.get("game", "cribbage")
+        options = data.get("options") or {}
+        if not isinstance(name, str) or not isinstance(options, dict):
+            raise SetupError("'game' must be a preset name and 'options' an object")
+        try:
+            rules = Rules.preset(name)
+        except PegboardError as error:
+            raise SetupError(str(error)) from None
+        for key, value in options.items():
+            _check_option(rules.family, key, value)
+        try:
+            rules = rules.with_options(**options)
+        except PegboardError as error:
+            raise SetupError(str(error)) from None
+        seats = _parse_seats(data.get("seats"), rules.players)
+        setup = {"version": SETUP_VERSION, "game": rules.name, "options": rules.options(),
+                 "players": [seat.name for seat in seats], "seed": secrets.randbits(128),
+                 "seats": [{"kind": s.kind, "level": s.level, "invite": s.invite} for s in seats]}
+        return cls(secrets.token_urlsafe(9), setup, _start(setup), seats, time.time())
+
+    @classmethod
+    def restore(cls, stored: StoredTable) -> Table:
+        """The table as stored: its setup replayed through every stored action."""
+        setup = stored.row.setup
+        game = _start(setup)
+        for number, text in enumerate(stored.actions):
+            try:
+                game.apply_text(text)
+            except PegboardError as error:
+                raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {error}") from None
+        seats = [Seat(name, entry["kind"], entry.get("level"), entry.get("invite"), stored.seats.get(number))
+                 for number, (name, entry) in enumerate(zip(setup["players"], setup["seats"]))]
+        table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions))
+        table.last = (len(game.events), len(game.events))
+        return table
+
+    def row(self) -> TableRow:
+        return TableRow(self.id, self.setup, self.created)
+
+    def public(self) -> dict[str, Any]:
+        """What anyone at the table may know about it (never tokens, invites or the seed)."""
+        return {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
+                "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
+                "finished": self.game.finished, "winner": self.game.winner}
+
+    def seat_for_token(self, token: Any) -> int | None:
+        """The seat a token belongs to, compared in constant time; None for a wrong token."""
+        if not isinstance(token, str) or not token or len(token) > 100:
+            return None
+        digest = hash_token(token)
+        found = None
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = number
+        return found
+
+    def computer_to_act(self) -> int | None:
+        """A computer seat that may act now, if any."""
+        for seat in self.game.to_act():
+            if self.seats[seat].kind == "computer":
+                return seat
+        return None
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            level = self.seats[seat].level or "greedy"
+            self.bots[seat] = make_bot(level, self.game.rules, seat, seed=(self.setup["seed"] + seat) % 2**63)
+        return self.bots[seat]
+
+
+def _start(setup: dict[str, Any]) -> GameState:
+    rules = Rules.preset(setup["game"], **setup["options"])
+    return new_game(rules, setup["players"], seed=setup["seed"])

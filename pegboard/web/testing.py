@@ -1,0 +1,147 @@
+"""A real server on a free loopback port in a background thread, for tests and benchmarks.
+
+>>> import tempfile, urllib.request, json
+>>> with tempfile.TemporaryDirectory() as folder, ServerThread(f"{folder}/t.db") as server:
+...     games = json.load(urllib.request.urlopen(server.url + "/api/games"))["games"]
+>>> [game["game"] for game in games][:2]
+['cribbage', 'cribbage-3']
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from types import TracebackType
+from typing import Any
+
+import uvicorn
+
+from pegboard.web.app import create_app
+from pegboard.web.hub import Hub, Settings
+from pegboard.web.store import Store
+
+__all__ = ["ServerThread", "Client", "post", "open_table"]
+
+
+class ServerThread:
+    """``with ServerThread(db) as server:`` serves on ``server.url`` (``server.ws_url`` for sockets)."""
+
+    def __init__(self, store: Store | str, settings: Settings | None = None) -> None:
+        self.app = create_app(store, settings or Settings())
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
+                                ws_max_size=65536, ws_per_message_deflate=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="pegboard-test-server", daemon=True)
+        self.port = 0
+
+    @property
+    def hub(self) -> Hub:
+        hub: Hub = self.app.state.hub
+        return hub
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        self.port = self.server.servers[0].sockets[0].getsockname()[1]
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+class Client:
+    """A blocking WebSocket client for one seat (or a spectator): ``act`` waits for its answer.
+
+    Every frame received is kept in ``frames``; ``state`` is the latest state frame.
+    """
+
+    def __init__(self, ws_url: str, table: str, token: str | None = None, *, timeout: float = 20) -> None:
+        from websockets.sync.client import connect
+
+        self.timeout = timeout
+        self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.state: dict[str, Any] = {}
+        self._next = 0
+        self._stack = ExitStack()
+        self.socket = self._stack.enter_context(connect(f"{ws_url}/ws/{table}", open_timeout=timeout, max_size=2**22))
+        self.token = token
+        self.send({"type": "hello", **({"token": token} if token else {})})
+        self.until(lambda frame: frame["type"] in ("state", "error") and frame.get("code") != "bad-token")
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self, timeout: float | None = None) -> dict[str, Any]:
+        text = self.socket.recv(timeout=self.timeout if timeout is None else timeout)
+        assert isinstance(text, str)
+        frame: dict[str, Any] = json.loads(text)
+        self.texts.append(text)
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.state = frame
+        return frame
+
+    def until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Receive frames until one satisfies ``done``; returns it."""
+        while not done(frame := self.receive()):
+            pass
+        return frame
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message with a fresh id; the answer (a state with that ack, a hint or an error)."""
+        self._next += 1
+        request = self._next
+        self.send({**({"token": self.token} if self.token else {}), **message, "id": request})
+        return self.until(lambda frame: frame.get("ack") == request or (
+            frame["type"] in ("error", "hint") and frame.get("id") == request))
+
+    def act(self, action: str) -> dict[str, Any]:
+        return self.request({"type": "act", "action": action})
+
+    def catch_up(self, n: int) -> dict[str, Any]:
+        """Receive until the state has ``n`` actions applied (or more)."""
+        if self.state.get("n", -1) >= n:
+            return self.state
+        return self.until(lambda frame: frame["type"] == "state" and frame["n"] >= n)
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def post(url: str, body: Any) -> Any:
+    """POST JSON and return the decoded answer (raises ``urllib.error.HTTPError`` on 4xx/5xx)."""
+    import urllib.request
+
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.load(answer)
+
+
+def open_table(base: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[int, str]]:
+    """Create a table and take every human seat: (the creation answer, token per seat)."""
+    created = post(f"{base}/api/tables", body)
+    tokens = {}
+    for seat, link in created["links"].items():
+        invite = link.split("#join=", 1)[1].split(".", 1)[1]
+        tokens[int(seat)] = post(f"{base}/api/tables/{created['table']}/join",
+                                 {"seat": int(seat), "invite": invite})["token"]
+    return created, tokens

@@ -1,0 +1,231 @@
+"""The page in a real browser (Debian's chromium, driven by Playwright): two people play a deal against
+each other, one plays a whole game against the computer, a reload mid-deal resumes, the grid games
+play by clicking, and screenshots of each land in ``test-artifacts/``. Skipped without chromium."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)", allow_module_level=True)
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from pegboard.web.hub import Settings  # noqa: E402
+from pegboard.web.testing import ServerThread  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("browser")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+Page = Any
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    settings = Settings(pace=0.02, create_rate=100, create_burst=100)
+    with ServerThread(str(tmp_path_factory.mktemp("browser") / "t.db"), settings) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Any, phone: bool = False) -> Page:
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=viewport, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.errors = errors
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def state(page: Page) -> dict[str, Any]:
+    return page.evaluate("""() => { const s = window.pegboard && window.pegboard.state; return s && {
+        n: s.n, legal: s.legal, phase: s.view.phase, deal: s.view.deal || 0, finished: s.finished,
+        hand: s.view.hand || [], count: s.view.count, seat: s.seat, winner: s.view.winner } }""")
+
+
+def wait_state(page: Page, condition: str) -> dict[str, Any]:
+    page.wait_for_function(
+        f"() => {{ const s = window.pegboard && window.pegboard.state; return s && ({condition}); }}")
+    return state(page)
+
+
+def new_table(page: Page, url: str, game: str, seats: list[str], options: dict[str, Any] | None = None) -> str:
+    """Set up a table through the lobby form; ``seats`` are the kinds of seats 2.. (``human`` or
+    ``computer:LEVEL``). Returns the table's address."""
+    page.goto(url + "/")
+    page.select_option("#game", game)
+    for seat, kind in enumerate(seats, start=1):
+        page.select_option(f"#seat-{seat}-kind", kind)
+    for key, value in (options or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#option-{key}", value)
+        else:
+            page.fill(f"#option-{key}", str(value))
+    page.click("#start")
+    page.wait_for_url("**/t/*")
+    wait_state(page, "true")
+    return str(page.url)
+
+
+def take_turn(page: Page, use_hint: bool = False) -> None:
+    """Do one legal thing through the page (the first legal card or button, or the hint)."""
+    now = state(page)
+    legal = now["legal"]
+    if use_hint and legal and legal[0] not in ("count", "muggins", "pass"):
+        page.click("#hint")
+        page.click("#use-hint")
+    elif legal[0].startswith("discard ") and page.locator(".hand .card-btn").count():
+        need = len(legal[0].split()) - 1
+        for index in range(need):
+            page.locator(".hand .card-btn").nth(index).click()
+        page.click("#discard")
+    elif legal[0].startswith("discard "):  # solitaire: the current card to a discard space
+        page.click("#discard")
+    elif "go" in legal:
+        page.click("#go")
+    elif legal[0].startswith("place "):
+        page.locator(".cell.target").first.click()
+    elif legal[0] == "count":
+        page.fill("#count-points", "0")
+        page.click("#count-submit")
+    elif "pass" in legal:
+        page.click("#pass")
+    else:
+        page.locator(".hand .card-btn.playable").first.click()
+    wait_state(page, f"s.n > {now['n']}")
+
+
+def test_two_players_in_two_browsers_play_a_full_deal_against_each_other(server: ServerThread, browser: Any) -> None:
+    ann = new_page(browser)
+    new_table(ann, server.url, "cribbage", ["human"])
+    ann.wait_for_selector("#invite-1")
+    invite = ann.input_value("#invite-1")
+    assert "#join=1." in invite
+    bob = new_page(browser)
+    bob.goto(invite)
+    wait_state(bob, "s.seat === 1")
+    assert "#join" not in bob.url, "the invite leaves the address bar once used"
+    watcher = new_page(browser)
+    watcher.goto(ann.url.split("#")[0] + "?watch")
+    wait_state(watcher, "s.seat === null")
+    bob_cards = state(bob)["hand"]
+    for page in (ann, watcher):
+        markup = page.content()
+        assert not any(f'data-card="{card}"' in markup for card in bob_cards)
+        assert json.dumps(bob_cards[0]) not in page.evaluate("() => JSON.stringify(window.pegboard.state)")
+    assert watcher.locator(".me").count() == 0 and watcher.locator(".hand .card-btn").count() == 0
+    shot(ann, "two-players-ann-discard")
+    for _ in range(60):
+        states = {page: state(page) for page in (ann, bob)}
+        if all(s["deal"] >= 1 or s["finished"] for s in states.values()):
+            break
+        movers = [page for page, s in states.items() if s["legal"]]
+        if movers:
+            take_turn(movers[0])
+        else:
+            ann.wait_for_timeout(50)
+    for page in (ann, bob, watcher):
+        wait_state(page, "s.view.deal >= 1 || s.finished")
+    assert ann.locator(".last-deal .spoken").count() >= 3, "the last deal's hands are counted aloud"
+    assert "fifteen" in ann.inner_text(".last-deal") or "nineteen" in ann.inner_text(".last-deal")
+    shot(ann, "two-players-ann-after-the-deal")
+    shot(bob, "two-players-bob-after-the-deal")
+    shot(watcher, "two-players-spectator")
+    assert not ann.errors and not bob.errors and not watcher.errors
+
+
+def test_one_player_plays_a_whole_game_against_the_computer(server: ServerThread, browser: Any) -> None:
+    page = new_page(browser)
+    new_table(page, server.url, "cribbage", ["computer:greedy"], {"target": 61})
+    for turn in range(400):
+        now = wait_state(page, "s.legal.length > 0 || s.finished")
+        if now["finished"]:
+            break
+        if turn == 10:
+            shot(page, "vs-computer-mid-game")
+        take_turn(page, use_hint=turn % 7 == 0)
+    final = state(page)
+    assert final["finished"] and final["winner"]
+    assert "win" in page.inner_text(".status")
+    with page.expect_download() as download:
+        page.click("#record")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["format"] == "pegboard/1" and record["options"]["target"] == 61
+    shot(page, "vs-computer-game-over")
+    assert not page.errors
+
+
+def test_a_reload_mid_deal_resumes_the_same_seat_and_view_with_the_keyboard_on_a_phone(
+        server: ServerThread, browser: Any) -> None:
+    page = new_page(browser, phone=True)
+    new_table(page, server.url, "cribbage", ["computer:random"])
+    before = state(page)
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    page.keyboard.press("d")
+    wait_state(page, f"s.n > {before['n']} && s.view.phase === 'play'")
+    now = wait_state(page, "s.legal.length > 0")
+    if "go" not in now["legal"]:
+        page.locator(".hand .card-btn.playable").first.focus()
+        page.keyboard.press("Enter")
+        wait_state(page, f"s.n > {now['n']}")
+    mid = wait_state(page, "s.legal.length > 0 || s.view.phase !== 'play'")  # nothing moves until we do
+    shot(page, "phone-before-reload")
+    page.reload()
+    again = wait_state(page, f"s.n >= {mid['n']}")
+    assert again["seat"] == mid["seat"] == 0 and again["n"] == mid["n"]
+    assert again["hand"] == mid["hand"] and again["count"] == mid["count"]
+    assert page.locator(".hand .card-btn").count() == len(mid["hand"])
+    shot(page, "phone-after-reload")
+    wait_state(page, "s.legal.length > 0 || s.finished")
+    take_turn(page)
+    assert not page.errors
+
+
+def test_the_grid_games_play_by_clicking(server: ServerThread, browser: Any) -> None:
+    page = new_page(browser)
+    new_table(page, server.url, "solitaire", [])
+    for _ in range(30):
+        if state(page)["finished"]:
+            break
+        take_turn(page)
+    assert state(page)["finished"] and page.locator(".lines li").count() >= 1
+    lines = page.evaluate("() => window.pegboard.state.lines.reduce((sum, line) => sum + line.total, 0)")
+    assert lines == page.evaluate("() => window.pegboard.state.view.score"), "every point is explained"
+    shot(page, "solitaire-counted")
+    new_table(page, server.url, "snailspace", ["computer:greedy"])
+    for _ in range(4):
+        wait_state(page, "s.legal.length > 0")
+        take_turn(page)
+    wait_state(page, "s.legal.length > 0")
+    assert page.locator(".grid .cell .card:not(.slot)").count() >= 9
+    shot(page, "snailspace")
+    assert not page.errors
+
+
+def teardown_module() -> None:
+    if shutil.which("chromium") is None and not CHROMIUM.exists():  # pragma: no cover
+        return

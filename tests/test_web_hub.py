@@ -1,0 +1,118 @@
+"""The hub without a network: slow connections are dropped, a damaged stored table does not stop the
+others, and a move that cannot be stored is refused and not applied."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from pegboard.web.hub import Conn, Hub, Settings  # noqa: E402
+from pegboard.web.store import ActionRow, SQLiteStore  # noqa: E402
+from pegboard.web.tables import Table  # noqa: E402
+
+TWO = {"game": "cribbage", "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+
+def test_a_connection_too_slow_to_keep_up_is_closed_and_hung_up() -> None:
+    async def main() -> list[str]:
+        events: list[str] = []
+        stuck = asyncio.Event()
+
+        async def send(text: str) -> None:
+            await stuck.wait()  # the network never takes it
+
+        async def hang_up() -> None:
+            events.append("hung up")
+
+        conn = Conn(send, Settings(queue_limit=3), hang_up)
+        pump = asyncio.ensure_future(conn.pump())
+        for number in range(5):
+            conn.push({"type": "state", "n": number})
+        events.append(f"closed {conn.closed}")
+        stuck.set()
+        await asyncio.wait_for(pump, 5)
+        return events
+
+    assert asyncio.run(main()) == ["closed True", "hung up"]
+
+
+def test_a_table_that_cannot_be_restored_stays_unavailable_and_the_others_load(tmp_path: Path) -> None:
+    store = SQLiteStore(str(tmp_path / "t.db"))
+    good, bad = Table.new(TWO), Table.new(TWO)
+    store.write([good.row(), bad.row(), ActionRow(bad.id, 0, "Ann play 5H")])  # not legal in the discard
+
+    async def main() -> tuple[Any, Any]:
+        hub = Hub(store)
+        await hub.start()
+        found = await hub.table(good.id), await hub.table(bad.id)
+        await hub.stop()
+        return found
+
+    loaded_good, loaded_bad = asyncio.run(main())
+    assert loaded_good is not None and loaded_good.game.view(None) == good.game.view(None)
+    assert loaded_bad is None
+
+
+class FailingStore(SQLiteStore):
+    fail = False
+
+    def write(self, writes: Any) -> None:
+        if self.fail and any(isinstance(item, ActionRow) for item in writes):
+            raise OSError("disk full")
+        super().write(writes)
+
+
+def test_a_move_that_cannot_be_stored_is_refused_and_not_applied(tmp_path: Path) -> None:
+    store = FailingStore(str(tmp_path / "t.db"))
+
+    async def main() -> tuple[list[dict[str, Any]], int, int]:
+        hub = Hub(store)
+        await hub.start()
+        table = await hub.create(TWO)
+        token = await hub.join(table, 0, table.seats[0].invite)
+        sent: list[dict[str, Any]] = []
+
+        async def send(text: str) -> None:
+            sent.append(json.loads(text))
+
+        conn = Conn(send, hub.settings)
+        conn.seat = 0
+        pump = asyncio.ensure_future(conn.pump())
+        hub.attach(table, conn)
+        store.fail = True
+        events = len(table.game.events)
+        await hub.handle(conn, {"type": "act", "token": token, "action": table.game.legal_actions(0)[0].text(),
+                                "id": 1})
+        changed = table.n, len(table.game.events) - events
+        conn.close()
+        await pump
+        await hub.stop()
+        return sent, *changed
+
+    sent, n, new_events = asyncio.run(main())
+    errors = [frame for frame in sent if frame["type"] == "error"]
+    assert errors and errors[0]["code"] == "storage" and errors[0]["id"] == 1
+    assert n == 0 and new_events == 0, "nothing was applied"
+    assert not [frame for frame in sent if frame.get("ack") == 1]
+
+
+def test_the_collector_freezes_live_objects_and_thaws_them_on_stop(tmp_path: Path) -> None:
+    import gc
+
+    async def main() -> tuple[int, int]:
+        hub = Hub(SQLiteStore(str(tmp_path / "t.db")), Settings(gc_freeze=0.02))
+        await hub.start()
+        await hub.create(TWO)
+        await asyncio.sleep(0.1)
+        frozen = gc.get_freeze_count()
+        await hub.stop()
+        return frozen, gc.get_freeze_count()
+
+    frozen, after = asyncio.run(main())
+    assert frozen > 0 and after == 0
