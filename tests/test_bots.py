@@ -114,3 +114,66 @@ def test_sampled_hands_respect_go() -> None:
     for _ in range(50):
         hands = sample_hands(unseen, [2], [6], rng)  # said go at 25: holds nothing of 6 pips or less
         assert hands is not None and all(((code >> 2) + 1) >= 7 for code in hands[0])
+
+
+def _reference_value(hands: list[list[int]], series: list[int], count: int, turn: int, said_go: set[int],
+                     last: int, me: int, side_of: tuple[int, ...], single: bool, horizon: bool) -> float:
+    """Plain minimax over the play with no memo and no compression: points for me's side minus the
+    other's, to the end of the play (or of the series, with ``horizon``)."""
+    def sign(seat: int) -> int:
+        return 1 if side_of[seat] == side_of[me] else -1
+
+    def after_series(last_seat: int, thirty_one: bool) -> float:
+        bonus = 0 if thirty_one else sign(last_seat)
+        if single or horizon or not any(hands):
+            return bonus
+        nxt = next(s for s in [(last_seat + k) % len(hands) for k in range(1, len(hands) + 1)] if hands[s])
+        return bonus + _reference_value(hands, [], 0, nxt, set(), -1, me, side_of, single, horizon)
+
+    choices = sorted({r for r in hands[turn] if count + min(r, 10) <= 31})
+    if not choices:
+        said_go = said_go | {turn}
+        waiting = [(turn + k) % len(hands) for k in range(1, len(hands) + 1)]
+        nxt = next((s for s in waiting if hands[s] and s not in said_go), None)
+        if nxt is None:
+            return after_series(last, False)
+        return _reference_value(hands, series, count, nxt, said_go, last, me, side_of, single, horizon)
+    outcomes = []
+    for rank in choices:
+        hands[turn].remove(rank)
+        new_count = count + min(rank, 10)
+        points = play_points((*series, rank), new_count) * sign(turn)
+        if new_count == 31:
+            rest = after_series(turn, True)
+        else:
+            waiting = [(turn + k) % len(hands) for k in range(1, len(hands) + 1)]
+            nxt = next((s for s in waiting if hands[s] and s not in said_go), None)
+            rest = after_series(turn, False) if nxt is None else _reference_value(
+                hands, [*series, rank], new_count, nxt, said_go, turn, me, side_of, single, horizon)
+        hands[turn].append(rank)
+        outcomes.append(points + rest)
+    return max(outcomes) if side_of[turn] == side_of[me] else min(outcomes)
+
+
+@pytest.mark.parametrize("seats,single,horizon", [(2, False, False), (2, True, False), (3, False, True),
+                                                  (3, False, False), (4, False, True), (4, False, False)])
+def test_the_pegging_search_gives_plain_minimaxs_values(seats: int, single: bool, horizon: bool) -> None:
+    from pegboard.bots.pegging import Solver
+
+    rng = random.Random(seats * 10 + single)
+    side_of = tuple(seat % 2 for seat in range(seats)) if seats == 4 else tuple(range(seats))
+    size = 3 if single or seats > 2 else 4
+    for _ in range(15):
+        pack = [rank for rank in range(1, 14) for _ in range(4)]
+        rng.shuffle(pack)
+        hands = tuple(tuple(sorted(pack[seat * size:(seat + 1) * size])) for seat in range(seats))
+        values = Solver(seats, side_of, 0, single_series=single, series_horizon=horizon).move_values(
+            PlayPosition(hands, (), 0, 0, 0, -1, single))
+        for rank, value in values.items():
+            lists = [list(hand) for hand in hands]
+            lists[0].remove(rank)
+            points = play_points((rank,), min(rank, 10))
+            waiting = [seat for seat in range(1, seats) if lists[seat]] + [0]
+            expected = points + _reference_value(lists, [rank], min(rank, 10), waiting[0], set(), 0, 0, side_of,
+                                                 single, horizon)
+            assert value == pytest.approx(expected), (hands, rank)

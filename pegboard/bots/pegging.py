@@ -22,7 +22,8 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-__all__ = ["play_points", "PlayPosition", "Solver", "solve", "best_plays", "compress", "sample_hands", "WIN"]
+__all__ = ["play_points", "PlayPosition", "Solver", "solve", "best_plays", "compress", "sample_hands", "pack_hands",
+           "WIN"]
 
 PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -123,25 +124,28 @@ class Solver:
         # later series start afresh from a count of 0, so most of what a card does now is inside it.
         self.series_horizon = series_horizon
         self.memo: dict[tuple[object, ...], float] = {}
+        self.ours = tuple(side == self.my_side for side in side_of)  # by seat: on my side?
+        self.after = tuple(tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats))
 
     def move_values(self, position: PlayPosition) -> dict[int, float]:
         """The value of each distinct rank the player to move may play (``position.turn``)."""
-        hands, turn = position.hands, position.turn
-        return {rank: self._after(hands, position.series, position.count, turn, position.go, rank, 0, 0)
-                for rank in _playable(hands[turn], 31 - position.count)}
+        hands, turn = pack_hands(position.hands), position.turn
+        playable = _playable(hands >> _SEAT_BITS * turn & _HAND_MASK, 31 - position.count)
+        return dict(zip(playable, self._children(hands, position.series, position.count, turn, position.go, 0, 0,
+                                                 playable)))
 
-    def value(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, turn: int, go: int,
+    def value(self, hands: int, series: tuple[int, ...], count: int, turn: int, go: int,
               last: int, mine: int, theirs: int) -> float:
-        goals = self.goals
-        key = (hands, series, count, turn, go, last) if goals is None else \
+        """Value of the position (``hands`` packed by :func:`pack_hands`) with ``turn`` to move."""
+        key = (hands, series, count, turn, go, last) if self.goals is None else \
             (hands, series, count, turn, go, last, mine, theirs)
         cached = self.memo.get(key)
         if cached is not None:
             return cached
-        playable = _playable(hands[turn], 31 - count)
+        playable = _playable(hands >> _SEAT_BITS * turn & _HAND_MASK, 31 - count)
         if playable:
-            values = [self._after(hands, series, count, turn, go, rank, mine, theirs) for rank in playable]
-            best = max(values) if self.side_of[turn] == self.my_side else min(values)
+            values = self._children(hands, series, count, turn, go, mine, theirs, playable)
+            best = max(values) if self.ours[turn] else min(values)
         elif self.carry_on:  # a go
             best = self._pass(hands, series, count, turn, go | (1 << turn), last, mine, theirs)
         else:
@@ -149,49 +153,57 @@ class Solver:
         self.memo[key] = best
         return best
 
-    def _after(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, turn: int, go: int,
-               rank: int, mine: int, theirs: int) -> float:
-        """``turn`` plays ``rank``: its points now plus the value of what follows."""
-        new_hands = hands[:turn] + (_without(hands[turn], rank),) + hands[turn + 1:]
-        new_count, points, new_series = _lay(series, count, rank)
-        ours = self.side_of[turn] == self.my_side
-        if self.goals is not None:
-            if ours:
-                mine += points
-                if mine >= self.goals[0]:
-                    return WIN - 0.01 * len(new_series)
+    def _children(self, hands: int, series: tuple[int, ...], count: int, turn: int, go: int, mine: int,
+                  theirs: int, playable: tuple[int, ...]) -> list[float]:
+        """``turn`` plays each rank of ``playable`` in turn: its points now plus the value of what
+        follows. (One call per position, not per move: this loop is the expert's hottest.)"""
+        values: list[float] = []
+        ours = self.ours[turn]
+        goals = self.goals
+        raw = self.end_value is not None
+        shift = _SEAT_BITS * turn - 3
+        for rank in playable:
+            new_hands = hands - (1 << shift + 3 * rank)
+            new_count, points, new_series = _lay(series, count, rank)
+            now_mine, now_theirs = mine, theirs
+            if goals is not None:
+                if ours:
+                    now_mine += points
+                    if now_mine >= goals[0]:
+                        values.append(WIN - 0.01 * len(new_series))
+                        continue
+                else:
+                    now_theirs += points
+                    if now_theirs >= goals[1]:
+                        values.append(-WIN + 0.01 * len(new_series))
+                        continue
+            if new_count == 31:
+                rest = self._end(new_hands, turn, True, now_mine, now_theirs)
+            else:  # the next player in turn who holds cards and has not said go (ruling 9)
+                for candidate in self.after[turn]:
+                    if new_hands >> _SEAT_BITS * candidate & _HAND_MASK and not go >> candidate & 1:
+                        rest = self.value(new_hands, new_series, new_count, candidate, go, turn, now_mine,
+                                          now_theirs)
+                        break
+                else:
+                    rest = self._end(new_hands, turn, False, now_mine, now_theirs)
+            if raw or abs(rest) >= WIN / 2:
+                values.append(rest)
             else:
-                theirs += points
-                if theirs >= self.goals[1]:
-                    return -WIN + 0.01 * len(new_series)
-        if new_count == 31:
-            rest = self._end(new_hands, turn, True, mine, theirs)
-        else:  # the next player in turn who holds cards and has not said go (ruling 9)
-            seats = self.seats
-            for step in range(1, seats + 1):
-                candidate = (turn + step) % seats
-                if new_hands[candidate] and not go >> candidate & 1:
-                    rest = self.value(new_hands, new_series, new_count, candidate, go, turn, mine, theirs)
-                    break
-            else:
-                rest = self._end(new_hands, turn, False, mine, theirs)
-        if self.end_value is not None or abs(rest) >= WIN / 2:
-            return rest
-        return rest + points if ours else rest - points
+                values.append(rest + points if ours else rest - points)
+        return values
 
-    def _pass(self, hands: tuple[tuple[int, ...], ...], series: tuple[int, ...], count: int, seat: int, go: int,
+    def _pass(self, hands: int, series: tuple[int, ...], count: int, seat: int, go: int,
               last: int, mine: int, theirs: int) -> float:
-        seats = self.seats
-        for step in range(1, seats + 1):
-            candidate = (seat + step) % seats
-            if hands[candidate] and not go >> candidate & 1:
+        for candidate in self.after[seat]:
+            if hands >> _SEAT_BITS * candidate & _HAND_MASK and not go >> candidate & 1:
                 return self.value(hands, series, count, candidate, go, last, mine, theirs)
         return self._end(hands, last, False, mine, theirs)
 
-    def _end(self, hands: tuple[tuple[int, ...], ...], last: int, thirty_one: bool, mine: int, theirs: int) -> float:
+    def _end(self, hands: int, last: int, thirty_one: bool, mine: int, theirs: int) -> float:
         bonus = 0.0
         if not thirty_one and last >= 0:
-            if self.side_of[last] == self.my_side:
+            if self.ours[last]:
                 bonus, mine = 1.0, mine + 1
                 if self.goals is not None and mine >= self.goals[0]:
                     return WIN
@@ -199,34 +211,43 @@ class Solver:
                 bonus, theirs = -1.0, theirs + 1
                 if self.goals is not None and theirs >= self.goals[1]:
                     return -WIN
-        if self.single or not any(hands) or self.series_horizon:
+        if self.single or not hands or self.series_horizon:
             return self.end_value(mine, theirs) if self.end_value is not None else bonus
-        seats = self.seats
-        for step in range(1, seats + 1):
-            candidate = (last + step) % seats
-            if hands[candidate]:
+        for candidate in self.after[last]:
+            if hands >> _SEAT_BITS * candidate & _HAND_MASK:
                 rest = self.value(hands, (), 0, candidate, 0, -1, mine, theirs)
                 return rest if self.end_value is not None or abs(rest) >= WIN / 2 else rest + bonus
-        return bonus  # pragma: no cover - any(hands) guarantees a holder
+        return bonus  # pragma: no cover - hands != 0 guarantees a holder
 
 
-@lru_cache(maxsize=1 << 16)
-def _playable(hand: tuple[int, ...], room: int) -> tuple[int, ...]:
-    """Distinct ranks of a sorted hand that fit under 31 (cached: hands and counts recur)."""
+_SEAT_BITS = 40
+_HAND_MASK = (1 << 39) - 1
+
+
+def pack_hands(hands: Sequence[Sequence[int]]) -> int:
+    """Every seat's ranks as one integer: 3 bits of count per rank, 40 bits per seat. Searches key
+    their memo on it: an int hashes at once, where nested tuples re-hash every element each time.
+
+    >>> pack_hands([(1, 1), (13,)]) == 2 + (1 << 40 + 36)
+    True
+    """
+    packed = 0
+    for seat, hand in enumerate(hands):
+        for rank in hand:
+            packed += 1 << _SEAT_BITS * seat + 3 * rank - 3
+    return packed
+
+
+@lru_cache(maxsize=1 << 17)
+def _playable(hand: int, room: int) -> tuple[int, ...]:
+    """Distinct ranks of a packed hand (one seat's 39 bits) that fit under 31, lowest first."""
     result: list[int] = []
-    previous = 0
-    for rank in hand:
-        if rank != previous and PIP[rank] <= room:
+    for rank in range(1, 14):
+        if PIP[rank] > room:
+            break  # pips never fall as ranks rise
+        if hand >> 3 * rank - 3 & 7:
             result.append(rank)
-        previous = rank
     return tuple(result)
-
-
-@lru_cache(maxsize=1 << 16)
-def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    """A sorted hand less one card of ``rank``."""
-    index = hand.index(rank)
-    return hand[:index] + hand[index + 1:]
 
 
 @lru_cache(maxsize=1 << 17)
@@ -243,8 +264,8 @@ def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequenc
     solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
                     continue_after_go=position.continue_after_go,
                     goals=(need[0], need[1]) if need is not None else None)
-    return solver.value(position.hands, compress(position.series), position.count, position.turn, position.go,
-                        position.last, 0, 0)
+    return solver.value(pack_hands(position.hands), compress(position.series), position.count, position.turn,
+                        position.go, position.last, 0, 0)
 
 
 def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me: int, side_of: Sequence[int],
