@@ -48,7 +48,7 @@ def new_page(browser: Any, phone: bool = False) -> Page:
     viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
     context = browser.new_context(viewport=viewport, accept_downloads=True)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(45_000)  # generous: a loaded CI machine can stall a step for seconds
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)

@@ -21,13 +21,13 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from pegboard.web.testing import Client, open_table  # noqa: E402
+from pegboard.web.testing import Client, LoopbackAddress, open_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VOLATILE = ("seats", "ack", "last")  # who is online, the answer id, the range of the latest action's events
 
 
-class Server:
+class Server(LoopbackAddress):
     """``pegboard serve`` in a subprocess on a free port."""
 
     def __init__(self, db: Path) -> None:
@@ -47,14 +47,6 @@ class Server:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"the server did not start: {self.process.stderr.read()!r}") from None
                 time.sleep(0.05)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)

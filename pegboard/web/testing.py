@@ -23,10 +23,24 @@ from pegboard.web.app import create_app
 from pegboard.web.hub import Hub, Settings
 from pegboard.web.store import Store
 
-__all__ = ["ServerThread", "Client", "post", "open_table"]
+__all__ = ["LoopbackAddress", "ServerThread", "Client", "post", "open_table"]
 
 
-class ServerThread:
+class LoopbackAddress:
+    """Where a test server listens: ``url`` for HTTP, ``ws_url`` for sockets (``port`` set on start)."""
+
+    port = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+class ServerThread(LoopbackAddress):
     """``with ServerThread(db) as server:`` serves on ``server.url`` (``server.ws_url`` for sockets)."""
 
     def __init__(self, store: Store | str, settings: Settings | None = None) -> None:
@@ -41,14 +55,6 @@ class ServerThread:
     def hub(self) -> Hub:
         hub: Hub = self.app.state.hub
         return hub
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def __enter__(self) -> ServerThread:
         self.thread.start()
