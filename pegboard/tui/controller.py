@@ -11,6 +11,7 @@ whose turn it is, computer moves, hot-seat hiding, typed input and prompts in wo
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
@@ -21,7 +22,7 @@ from pegboard.engine.actions import VERBS, Action
 from pegboard.errors import CardError, IllegalActionError, PegboardError
 from pegboard.rules import Rules
 
-__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action"]
+__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal"]
 
 HUMAN = "human"
 LEVELS = ("expert", "greedy", "random")
@@ -367,3 +368,22 @@ def describe_action(action: Action) -> str:
     if action.verb == "pass":
         return "pass (no claim)"
     return f"{action.verb} {cards}".strip()
+
+
+_CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[A2-9TJQK])([CDHS])(?![A-Za-z0-9])")
+
+
+def refusal(message: str, players: Sequence[str]) -> str:
+    """An engine refusal in the app's words: the player's name and verb become "Can't ...", and
+    card codes become card faces.
+
+    >>> refusal("Ann play JC: the count is 25; JC would make 35, over 31 (ruling 8)", ["Ann", "Bob"])
+    "Can't play J♣: the count is 25; J♣ would make 35, over 31 (ruling 8)"
+    >>> refusal("invalid card 'zz'", ["Ann"])
+    "invalid card 'zz'"
+    """
+    for name in players:
+        if message.startswith(f"{name} ") and ":" in message:
+            message = "Can't " + message[len(name) + 1:]
+            break
+    return _CARD_CODE.sub(lambda match: Card.parse(match.group(0)).symbol, message)

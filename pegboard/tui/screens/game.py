@@ -18,7 +18,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.solitaire import CELL_NAMES
 from pegboard.errors import PegboardError
 from pegboard.present import Hint, hint
-from pegboard.tui.controller import Controller, describe_action
+from pegboard.tui.controller import Controller, describe_action, refusal
 from pegboard.tui.explain import deal_counts, deal_summary
 from pegboard.tui.screens.controls import LAST_CELL, TableControls
 from pegboard.tui.screens.modals import EndScreen, HandoverScreen, HelpScreen, StatsScreen, counts_renderable
@@ -317,7 +317,7 @@ class GameScreen(TableControls):
         try:
             self.ctl.apply(action)
         except PegboardError as error:
-            self.say(str(error), "error")
+            self.say(refusal(str(error), self.ctl.game.players), "error")
             return False
         self.picked.clear()
         self.hinted = None
