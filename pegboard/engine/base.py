@@ -10,6 +10,7 @@ and leaves the state unchanged), the scores, the end, and what one player may se
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from typing import Any, ClassVar
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
-from pegboard.engine.deals import Deal
+from pegboard.engine.deals import Deal, DealSource, cut_for_deal
 from pegboard.engine.eventlog import EventLog
 from pegboard.engine.events import Event
 from pegboard.errors import IllegalActionError, PegboardError
@@ -55,7 +56,10 @@ class GameState(ABC):
     family: ClassVar[str]
     default_players: ClassVar[tuple[str, ...]] = ("North", "East", "South", "West")
 
-    def __init__(self, rules: Rules, players: Sequence[str] | None) -> None:
+    def __init__(self, rules: Rules, players: Sequence[str] | None, *, rng: random.Random | None = None,
+                 seed: int | None = None, dealt: Sequence[Deal | None] = ()) -> None:
+        if rules.family != self.family:
+            raise PegboardError(f"rules {rules.name!r} are not a {self.family} game")
         self.rules = rules
         self.players = check_player_names(
             players if players is not None else self.default_players[: rules.players], rules.players
@@ -71,6 +75,9 @@ class GameState(ABC):
         self._censored: list[Event | None] = []  # the censored twin of each private event
         self._deal_logs: list[DealLog] = []
         self._legal: dict[int, tuple[Action, ...]] = {}
+        self.seed = seed
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._source = DealSource(self._rng, dealt)  # chance: the seeded generator, or explicit deals
 
     # ------------------------------------------------------------------ identity and sides
     @property
@@ -232,6 +239,19 @@ class GameState(ABC):
 
     def _start_deal_log(self, deal: Deal) -> None:
         self._deal_logs.append(DealLog(deal))
+
+    def _settle_first_dealer(self, first_dealer: int | None) -> None:
+        """The given first dealer (checked), or the cut for deal, its cuts logged (ruling 13)."""
+        seats = self.rules.players
+        if first_dealer is None:
+            first_dealer, rounds = cut_for_deal(self._rng, seats)
+            for cuts in rounds:
+                for seat, card in cuts:
+                    self._log(Event("cut", -1, seat, (card,), phase="cut"))
+        elif not (isinstance(first_dealer, int) and 0 <= first_dealer < seats):
+            raise PegboardError(f"first dealer {first_dealer!r}: expected a seat from 0 to {seats - 1}")
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
 
     def _credit(self, seat: int, items: Sequence[ScoreItem], phase: str, *, where: str = "") -> bool:
         """Credit one scoring unit in full to ``seat``'s side; end the game if it reaches the target.

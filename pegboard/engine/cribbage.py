@@ -20,7 +20,7 @@ from itertools import combinations
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
-from pegboard.engine.deals import Deal, DealSource, cut_for_deal
+from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event
 from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
@@ -52,24 +52,10 @@ class CribbageState(GameState):
         dealt: Sequence[Deal | None] = (),
         start_scores: Sequence[int] | None = None,
     ) -> None:
-        if rules.family != "cribbage":
-            raise PegboardError(f"rules {rules.name!r} are not a cribbage game")
-        super().__init__(rules, players)
+        super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
         if start_scores is not None:
             self._set_start_scores(start_scores)
-        self.seed = seed
-        self._rng = rng if rng is not None else random.Random(seed)
-        self._source = DealSource(self._rng, dealt)
-        seats = rules.players
-        if first_dealer is None:
-            first_dealer, rounds = cut_for_deal(self._rng, seats)
-            for cuts in rounds:
-                for seat, card in cuts:
-                    self._log(Event("cut", -1, seat, (card,), phase="cut"))
-        elif not (isinstance(first_dealer, int) and 0 <= first_dealer < seats):
-            raise PegboardError(f"first dealer {first_dealer!r}: expected a seat from 0 to {seats - 1}")
-        self.first_dealer = first_dealer
-        self.dealer = first_dealer
+        self._settle_first_dealer(first_dealer)
         self._start_deal()
 
     def _set_start_scores(self, scores: Sequence[int]) -> None:

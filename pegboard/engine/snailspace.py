@@ -25,11 +25,10 @@ from typing import Any
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
-from pegboard.engine.deals import Deal, DealSource, cut_for_deal
+from pegboard.engine.deals import Deal, DealSource
 from pegboard.engine.events import Event
 from pegboard.engine.gridkit import cards_left_out, clone_rng, shallow_clone
 from pegboard.engine.views import view_to_json
-from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.lines import score_line_at_end, score_placement
 
@@ -105,21 +104,8 @@ class SnailspaceState(GameState):
         first_dealer: int | None = None,
         dealt: Sequence[Deal | None] = (),
     ) -> None:
-        if rules.family != "snailspace":
-            raise PegboardError(f"rules {rules.name!r} are not a snailspace game")
-        super().__init__(rules, players)
-        self.seed = seed
-        self._rng = rng if rng is not None else random.Random(seed)
-        self._source = DealSource(self._rng, dealt)
-        if first_dealer is None:
-            first_dealer, rounds = cut_for_deal(self._rng, 2)
-            for cuts in rounds:
-                for seat, card in cuts:
-                    self._log(Event("cut", -1, seat, (card,), phase="cut"))
-        elif not (isinstance(first_dealer, int) and first_dealer in (0, 1)):
-            raise PegboardError(f"first dealer {first_dealer!r}: expected a seat, 0 or 1")
-        self.first_dealer = first_dealer
-        self.dealer = first_dealer
+        super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
+        self._settle_first_dealer(first_dealer)
         self._start_deal()
 
     # ------------------------------------------------------------------ the deal

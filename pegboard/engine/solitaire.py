@@ -26,11 +26,10 @@ from typing import Any
 from pegboard.cards import Card
 from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
-from pegboard.engine.deals import Deal, DealSource
+from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event
 from pegboard.engine.gridkit import cards_left_out, shallow_clone
 from pegboard.engine.views import view_to_json
-from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.square import LINE_NAMES, score_square
 
@@ -103,12 +102,7 @@ class SolitaireState(GameState):
         first_dealer: int | None = None,
         dealt: Sequence[Deal | None] = (),
     ) -> None:
-        if rules.family != "solitaire":
-            raise PegboardError(f"rules {rules.name!r} are not a solitaire game")
-        super().__init__(rules, players)
-        self.seed = seed
-        self._rng = rng if rng is not None else random.Random(seed)
-        self._source = DealSource(self._rng, dealt)
+        super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
         deal = self._source.deal(0, rules)
         self._start_deal_log(deal)
         self._stock = deal.stock
