@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pegboard.cards import Card, parse_cards
@@ -14,6 +15,17 @@ def deal(*hands: str, starter: str, crib: str = "") -> Deal:
     """An explicit deal from card text."""
     return Deal(hands=tuple(parse_cards(hand) for hand in hands), crib=parse_cards(crib),
                 starter=Card.parse(starter))
+
+
+def play_with_bots(game: GameState, bots: Sequence[Any]) -> list[str]:
+    """Play ``game`` to the end, each seat's bot choosing from its view; returns the moves as text."""
+    moves = []
+    while not game.finished:
+        for seat in game.to_act():
+            action = bots[seat].choose(game.view(seat))
+            game.apply(action)
+            moves.append(str(action))
+    return moves
 
 
 def play_randomly(game: GameState, rng: random.Random, max_actions: int = 5000) -> int:

@@ -14,17 +14,7 @@ from pegboard.bots.pegging import PlayPosition, compress, play_points, solve
 from pegboard.engine import new_game
 from pegboard.scoring.play import score_play
 
-from .engine_helpers import deal
-
-
-def play(game, bots) -> list[str]:  # type: ignore[no-untyped-def]
-    moves = []
-    while not game.finished:
-        for seat in game.to_act():
-            action = bots[seat].choose(game.view(seat))
-            game.apply(action)
-            moves.append(str(action))
-    return moves
+from .engine_helpers import deal, play_with_bots
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "expert", "tests.sample_bot:FirstBot"])
@@ -32,7 +22,7 @@ def test_bots_by_name_play_whole_games_reproducibly(name: str) -> None:
     runs = []
     for _ in range(2):
         game = new_game("five-card", seed=11)
-        runs.append(play(game, [make_bot(name, game.rules, seat, seed=3 + seat) for seat in range(2)]))
+        runs.append(play_with_bots(game, [make_bot(name, game.rules, seat, seed=3 + seat) for seat in range(2)]))
         assert game.finished
     assert runs[0] == runs[1]
 
@@ -50,7 +40,7 @@ def test_unknown_bots_raise_clear_errors() -> None:
 @pytest.mark.parametrize("game_name", ["cribbage-3", "cribbage-4", "cribbage-4-solo"])
 def test_expert_plays_every_multiplayer_preset(game_name: str) -> None:
     game = new_game(game_name, seed=5)
-    play(game, [make_bot("expert", game.rules, seat, seed=seat) for seat in range(game.rules.players)])
+    play_with_bots(game, [make_bot("expert", game.rules, seat, seed=seat) for seat in range(game.rules.players)])
     assert game.finished and game.winner
 
 

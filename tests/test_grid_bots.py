@@ -11,6 +11,7 @@ from pegboard.bots.grid import _line_end_points, placement_points
 from pegboard.engine import new_game
 from pegboard.scoring.lines import score_line_at_end, score_placement
 
+from .engine_helpers import play_with_bots
 from .strategies import distinct_cards
 
 
@@ -34,13 +35,7 @@ def test_grid_bots_play_whole_games_reproducibly(game_name: str, options: dict[s
     for _ in range(2):
         game = new_game(game_name, seed=4, **options)
         bots = [make_bot(bot_name, game.rules, seat, seed=9) for seat in range(game.rules.players)]
-        moves = []
-        while not game.finished:
-            for seat in game.to_act():
-                action = bots[seat].choose(game.view(seat))
-                game.apply(action)
-                moves.append(str(action))
-        runs.append(moves)
+        runs.append(play_with_bots(game, bots))
     assert runs[0] == runs[1]
 
 
