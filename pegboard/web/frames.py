@@ -91,18 +91,7 @@ def _explain(cards: tuple[Card, ...], starter: Card | None, crib: bool, four_flu
 
 def _entry(events: Sequence[Event], index: int, game: GameState) -> dict[str, Any]:
     event = events[index]
-    entry: dict[str, Any] = {"i": index, "deal": event.deal, "type": event.type,
-                             "text": describe_event(event, game.players)}
-    if event.seat is not None:
-        entry["seat"] = event.seat
-    if event.cards:
-        entry["cards"] = [str(card) for card in event.cards]
-    if event.points:
-        entry["points"] = event.points
-    if event.where:
-        entry["where"] = event.where
-    if event.kind:
-        entry["kind"] = event.kind
+    entry: dict[str, Any] = {"i": index, **event.to_json(), "text": describe_event(event, game.players)}
     if event.type == "play" and event.count is not None:
         items = []
         for later in range(index + 1, len(events)):
