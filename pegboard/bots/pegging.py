@@ -111,9 +111,6 @@ class Solver:
     def __init__(self, seats: int, side_of: Sequence[int], me: int, *, single_series: bool = False,
                  continue_after_go: bool = True, goals: tuple[int, int] | None = None,
                  end_value: Callable[[int, int], float] | None = None, series_horizon: bool = False) -> None:
-        self.seats = seats
-        self.side_of = side_of
-        self.my_side = side_of[me]
         self.single = single_series
         self.carry_on = continue_after_go
         self.goals = goals
@@ -124,7 +121,7 @@ class Solver:
         # later series start afresh from a count of 0, so most of what a card does now is inside it.
         self.series_horizon = series_horizon
         self.memo: dict[tuple[object, ...], float] = {}
-        self.ours = tuple(side == self.my_side for side in side_of)  # by seat: on my side?
+        self.ours = tuple(side == side_of[me] for side in side_of)  # by seat: on my side?
         self.after = tuple(tuple((seat + step) % seats for step in range(1, seats + 1)) for seat in range(seats))
 
     def move_values(self, position: PlayPosition) -> dict[int, float]:
