@@ -28,6 +28,7 @@ __all__ = [
     "SUIT_CHARS",
     "SUIT_SYMBOLS",
     "RANK_NAMES",
+    "CARD_IN_TEXT",
     "full_deck",
     "parse_cards",
     "format_cards",
@@ -39,6 +40,9 @@ SUIT_CHARS: Final = "CDHS"
 """Canonical suit letters, index = suit code (clubs 0, diamonds 1, hearts 2, spades 3)."""
 SUIT_SYMBOLS: Final = "♣♦♥♠"
 """Suit symbols in suit-code order."""
+CARD_IN_TEXT: Final = r"(?<![A-Za-z0-9])(?:10|[A2-9TJQK])[CDHS♣♦♥♠](?![A-Za-z0-9])"
+"""A regular expression for a card written inside a sentence ("JC would make 35"): compile it with
+the flags the use needs (case-blind to catch every spelling, case-true to avoid words like "as")."""
 RANK_NAMES: Final = (
     "ace", "two", "three", "four", "five", "six", "seven",
     "eight", "nine", "ten", "jack", "queen", "king",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from pegboard.cards import Card
+from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import VERBS, Action
 from pegboard.errors import CardError, IllegalActionError, PegboardError
@@ -370,7 +370,7 @@ def describe_action(action: Action) -> str:
     return f"{action.verb} {cards}".strip()
 
 
-_CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(10|[A2-9TJQK])([CDHS])(?![A-Za-z0-9])")
+_CARD_CODE = re.compile(CARD_IN_TEXT)
 
 
 def refusal(message: str, players: Sequence[str]) -> str:

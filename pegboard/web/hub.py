@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.cards import Card
+from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.present import hint as make_hint
@@ -34,7 +34,7 @@ log = logging.getLogger("pegboard.web")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
 THAW_EVERY = 60
 """Garbage-collector freezes between two full collections (see :meth:`Hub._collector`)."""
-CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9TJQK])[CDHS♣♦♥♠](?![A-Za-z0-9])", re.IGNORECASE)
+CARD_TOKEN = re.compile(CARD_IN_TEXT, re.IGNORECASE)
 
 
 @dataclass
