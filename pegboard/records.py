@@ -232,26 +232,41 @@ def replay(record: GameRecord) -> GameState:
     return game
 
 
-def replay_summary(game: GameState) -> dict[str, Any]:
-    """The ``pegboard replay --json`` object: scores, winner, per-deal running totals, every score."""
+def replay_summary(game: GameState, deals: int | None = None) -> dict[str, Any]:
+    """The ``pegboard replay --json`` object: scores, winner, per-deal running totals, every score.
+
+    ``deals`` is how many deals the record holds: a game whose deal is over has already started
+    the next one, which the record does not hold and the summary must not list. Default: every
+    deal the game has begun.
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("snailspace", ["Ann", "Bob"], seed=2)
+    >>> while game.deal_number == 0:
+    ...     seat = game.to_act()[0]
+    ...     _ = game.apply(game.legal_actions(seat)[0])
+    >>> len(replay_summary(game)["deals"]), len(replay_summary(game, deals=1)["deals"])
+    (2, 1)
+    """
     sides = game.side_names
     players = game.players
     running = dict.fromkeys(sides, 0)
-    deals: list[dict[str, Any]] = []
+    totals: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     for event in game.events:
         if event.type == "deal":  # every deal opens with one; seat is its dealer (None in solitaire)
             dealer = players[event.seat] if event.seat is not None else None
-            deals.append({"dealer": dealer, "points": dict.fromkeys(sides, 0), "scores": dict(running)})
+            totals.append({"dealer": dealer, "points": dict.fromkeys(sides, 0), "scores": dict(running)})
         if event.type != "score":
             continue
         assert event.seat is not None
         side = sides[game.side_of(event.seat)]
         running[side] += event.points
-        deals[event.deal]["points"][side] += event.points
-        deals[event.deal]["scores"] = dict(running)
+        totals[event.deal]["points"][side] += event.points
+        totals[event.deal]["scores"] = dict(running)
         events.append({"deal": event.deal, "phase": event.phase, "player": players[event.seat],
                        "kind": event.kind, "points": event.points, "cards": [str(c) for c in event.cards]})
+    if deals is not None:
+        del totals[deals:]
     return {
         "game": game.game,
         "players": list(players),
@@ -259,6 +274,6 @@ def replay_summary(game: GameState) -> dict[str, Any]:
         "winner": game.winner,
         "finished": game.finished,
         "skunks": game.losers_marks(),
-        "deals": deals,
+        "deals": totals,
         "events": events,
     }

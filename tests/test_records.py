@@ -118,3 +118,19 @@ def test_deals_without_cards_come_from_the_seed() -> None:
     first = replay(parse_record(record))
     again = replay(parse_record(record))
     assert first.view(0) == again.view(0) and len(first.view(0).hand) == 6
+
+
+@pytest.mark.parametrize("name", ["cribbage", "snailspace"])
+def test_replay_json_lists_exactly_the_deals_the_record_holds(name: str, tmp_path: Path) -> None:
+    """A one-deal record of an unfinished game: the engine has begun deal 2, the record has not."""
+    record = json.loads((GOLDEN / f"{name}.record.json").read_text())
+    record["deals"] = record["deals"][:1]
+    path = tmp_path / "one-deal.json"
+    path.write_text(json.dumps(record))
+    done = pegboard("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["finished"] is False
+    assert len(result["deals"]) == 1 and result["deals"][0]["scores"] == result["scores"]
+    table = pegboard("replay", str(path))
+    assert table.returncode == 0 and "│    2 │" not in table.stdout

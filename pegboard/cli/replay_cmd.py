@@ -32,7 +32,7 @@ def replay_command(record_file: Path, as_json: bool) -> None:
         else:
             ReplayApp(record, str(record_file)).run()
             return
-    summary = replay_summary(game)
+    summary = replay_summary(game, deals=len(record.deals))
     if as_json:
         click.echo(json.dumps(summary))
         return
