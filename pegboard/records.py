@@ -28,7 +28,7 @@ from pegboard.engine import Deal, GameState, new_game
 from pegboard.errors import CardError, PegboardError, RecordError
 from pegboard.rules import PRESET_NAMES, Rules
 
-__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "dump_record",
+__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "read_record", "dump_record",
            "replay", "replay_summary"]
 
 FORMAT = "pegboard/1"
@@ -188,14 +188,34 @@ def _parse_deal(entry: Any, rules: Rules, players: list[str], where: str) -> Dea
 def load_record(path: str | Path) -> GameRecord:
     """Read and parse a record file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise RecordError(f"{path}: cannot read the record ({error.strerror})") from None
+    return read_record(data, str(path))
+
+
+def read_record(data: bytes | str, source: str = "record") -> GameRecord:
+    """Parse a record's JSON text (UTF-8 bytes or a string); ``source`` names it in errors.
+
+    >>> read_record(b"\\xff{}", "game.json")
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.RecordError: game.json: not UTF-8 text (byte 0xff at offset 0); a record is UTF-8 JSON
+    """
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is harmless
+        except UnicodeDecodeError as error:
+            bad = data[error.start]
+            raise RecordError(f"{source}: not UTF-8 text (byte {bad:#04x} at offset {error.start}); "
+                              "a record is UTF-8 JSON") from None
     try:
-        data = json.loads(text)
+        parsed = json.loads(data)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
-    return parse_record(data)
+        raise RecordError(f"{source}: not JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a record (JSON nested too deeply)") from None
+    return parse_record(parsed)
 
 
 # ---------------------------------------------------------------------------- replaying

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pegboard import RecordError
-from pegboard.records import load_record, parse_record, replay, replay_summary
+from pegboard.records import load_record, parse_record, read_record, replay, replay_summary
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_NAMES = sorted(path.name.removesuffix(".record.json") for path in GOLDEN.glob("*.record.json"))
@@ -134,3 +134,20 @@ def test_replay_json_lists_exactly_the_deals_the_record_holds(name: str, tmp_pat
     assert len(result["deals"]) == 1 and result["deals"][0]["scores"] == result["scores"]
     table = pegboard("replay", str(path))
     assert table.returncode == 0 and "│    2 │" not in table.stdout
+
+
+@pytest.mark.parametrize(("content", "needle"), [(b"\xff\xfe{}", "not UTF-8 text (byte 0xff at offset 0)"),
+                                                  (b"[" * 100_000, "nested too deeply")])
+def test_replay_of_a_file_that_is_not_utf8_json_exits_2_with_one_line(content: bytes, needle: str,
+                                                                      tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_bytes(content)
+    done = pegboard("replay", str(path), "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"pegboard: error: {path}: ") and needle in lines[0]
+
+
+def test_a_record_with_a_byte_order_mark_reads() -> None:
+    data = b"\xef\xbb\xbf" + (GOLDEN / "cribbage.record.json").read_bytes()
+    assert replay(read_record(data)).finished
