@@ -44,6 +44,9 @@ def test_score_crib_and_five_card() -> None:
     (["score", "5H", "5C", "5D", "JS", "-s", "5S", "--game", "chess"], "unknown game 'chess'"),
     (["score", "5H", "--frobnicate"], "--frobnicate"),
     (["stats", "hands", "--game", "snailspace"], "snailspace"),
+    (["stats", "hands", "--plot", "/nonexistent/dir/x.png"], "no folder '/nonexistent/dir'"),
+    (["stats", "board", "--plot", "/nonexistent/dir/x.png"], "no folder '/nonexistent/dir'"),
+    (["stats", "board", "--plot", "/etc/passwd/x.png"], "'/etc/passwd' is not a folder"),
 ])  # fmt: skip
 def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
     done = pegboard(*args)

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from pegboard.errors import RulesError
+from pegboard.plots import check_plot_path
 from pegboard.rules import Rules
 from pegboard.stats import Distribution, hand_distribution
 
@@ -36,6 +37,8 @@ def hands(game: str, crib: bool, as_json: bool, plot: Path | None) -> None:
     rules = Rules.preset(game)
     if rules.family != "cribbage":
         raise RulesError(f"game {game!r}: expected cribbage, cribbage-3, cribbage-4 or five-card")
+    if plot is not None:
+        check_plot_path(plot)
     started = time.perf_counter()
     dist = hand_distribution(4 if crib else rules.kept_size, crib=crib,
                              crib_four_flush=rules.crib_four_flush)
@@ -98,6 +101,8 @@ def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
     """
     from pegboard.bots.board import BoardTable
 
+    if plot is not None:
+        check_plot_path(plot)
     table = BoardTable.load()
     dealing = not pone
     scores = range(0, table.target)
