@@ -21,6 +21,7 @@ __all__ = [
     "RulesError",
     "IllegalActionError",
     "RecordError",
+    "StoreError",
 ]
 
 
@@ -50,3 +51,7 @@ class IllegalActionError(PegboardError):
 
 class RecordError(PegboardError):
     """A game record is malformed or describes an impossible game."""
+
+
+class StoreError(PegboardError):
+    """A database of tables cannot be opened, or is not one of pegboard's."""
