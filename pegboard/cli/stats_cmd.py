@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pegboard.errors import RulesError
+from pegboard.cli.options import GameType
 from pegboard.plots import check_plot_path
 from pegboard.rules import Rules
 from pegboard.stats import Distribution, hand_distribution
@@ -22,8 +22,8 @@ def stats() -> None:
 
 
 @stats.command()
-@click.option("--game", "-g", default="cribbage", show_default=True,
-              help="cribbage (four-card hands) or five-card (three-card hands).")
+@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+              help="cribbage (four-card hands) or five-card (three-card hands); any alias.")
 @click.option("--crib", is_flag=True, help="Crib counts (four cards, five-card flush only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the distribution as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
@@ -35,8 +35,6 @@ def hands(game: str, crib: bool, as_json: bool, plot: Path | None) -> None:
     four cards, 1,082,900 for five-card's three.
     """
     rules = Rules.preset(game)
-    if rules.family != "cribbage":
-        raise RulesError(f"game {game!r}: expected cribbage, cribbage-3, cribbage-4 or five-card")
     if plot is not None:
         check_plot_path(plot)
     started = time.perf_counter()
@@ -89,7 +87,7 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 
 @stats.command()
 @click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
-@click.option("--step", default=10, show_default=True, help="Score step of the printed grid.")
+@click.option("--step", default=10, show_default=True, type=click.IntRange(min=1), help="Score step of the printed grid.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole table as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a heat map to this PNG file (needs the 'plot' extra).")
@@ -121,7 +119,7 @@ def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
 
     from pegboard.cli.render import console
 
-    points = list(range(0, table.target, max(1, step)))
+    points = list(range(0, table.target, step))
     out = console()
     view = Table(title=f"Chance the {role} wins, at the start of a deal (rows: your score, columns: theirs)",
                  title_justify="left")
