@@ -1,4 +1,4 @@
-"""Game records in the ``pegboard/1`` JSON format (``shared/specs/record-format.md``).
+"""Game records in the ``pegboard/1`` JSON format (``docs/record-format.md`` in the repository).
 
 Write one from any game (:func:`record_of`), read one (:func:`parse_record`), replay it
 (:func:`replay`) and summarise the result (:func:`replay_summary`, the ``pegboard replay --json``
