@@ -209,10 +209,13 @@ def read_record(data: bytes | str, source: str = "record") -> GameRecord:
             bad = data[error.start]
             raise RecordError(f"{source}: not UTF-8 text (byte {bad:#04x} at offset {error.start}); "
                               "a record is UTF-8 JSON") from None
+    if not data.strip():
+        raise RecordError(f"{source}: empty: expected a {FORMAT} record (a JSON object)")
     try:
         parsed = json.loads(data)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{source}: not JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
+        what = error.msg.removesuffix(" at")  # "Unterminated string starting at": the place follows
+        raise RecordError(f"{source}: not JSON ({what} at line {error.lineno} column {error.colno})") from None
     except RecursionError:
         raise RecordError(f"{source}: not a record (JSON nested too deeply)") from None
     return parse_record(parsed)

@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
 
 from pegboard.cli.app import cli
 
+GOLDEN = Path(__file__).parent / "golden"
 
 def pegboard(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pegboard", *args], input=stdin, capture_output=True, text=True,
@@ -26,3 +28,22 @@ def test_piped_tables_are_whole_not_cut_at_80_columns() -> None:
     header = next(line for line in lines if "you \\ them" in line)
     assert re.findall(r"\d+", header) == [str(score) for score in range(0, 121, 10)]
     assert "…" not in done.stdout and max(len(line) for line in lines) > 80
+
+
+def test_replay_dash_reads_the_record_from_standard_input() -> None:
+    record = (GOLDEN / "cribbage.record.json").read_text()
+    done = pegboard("replay", "-", "--json", stdin=record)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == pegboard("replay", str(GOLDEN / "cribbage.record.json"), "--json").stdout
+    table = pegboard("replay", "-", stdin=record)
+    assert table.returncode == 0 and "wins" in table.stdout
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"format": "pegboard/1', "stdin: not JSON (Unterminated string starting at line 1 column 12)"),
+    ('{"a": "\\x"}', "stdin: not JSON (Invalid \\escape at line 1 column 8)"),
+    ("", "stdin: empty: expected a pegboard/1 record (a JSON object)"),
+])  # fmt: skip
+def test_json_errors_say_where_once(text: str, message: str) -> None:
+    done = pegboard("replay", "-", stdin=text)
+    assert done.returncode == 2 and done.stderr == f"pegboard: error: {message}\n"
