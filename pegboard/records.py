@@ -25,7 +25,7 @@ from typing import Any
 
 from pegboard.cards import Card
 from pegboard.engine import Deal, GameState, new_game
-from pegboard.errors import CardError, PegboardError, RecordError
+from pegboard.errors import CardError, IllegalActionError, PegboardError, RecordError
 from pegboard.rules import PRESET_NAMES, Rules
 
 __all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "read_record", "dump_record",
@@ -250,6 +250,8 @@ def replay(record: GameRecord) -> GameState:
                 raise RecordError(f"{where}: deal {game.deal_number} is not over yet; its actions stop early")
             try:
                 game.apply_text(text)
+            except IllegalActionError as error:  # ``where`` names the action: say only why
+                raise RecordError(f"{where}: {error.reason}") from None
             except PegboardError as error:
                 raise RecordError(f"{where}: {error}") from None
     return game

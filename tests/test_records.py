@@ -151,3 +151,19 @@ def test_replay_of_a_file_that_is_not_utf8_json_exits_2_with_one_line(content: b
 def test_a_record_with_a_byte_order_mark_reads() -> None:
     data = b"\xef\xbb\xbf" + (GOLDEN / "cribbage.record.json").read_bytes()
     assert replay(read_record(data)).finished
+
+
+@pytest.mark.parametrize(("action", "reason"), [
+    ("Ann play 2H", "Ann does not hold 2H"),
+    ("Zed go", "unknown player 'Zed'; players are Ann, Bob"),
+    ("Ann fly 2H", "unknown verb 'fly': expected a verb"),
+    ("Ann play 5X", "invalid card '5X'"),
+])  # fmt: skip
+def test_an_illegal_record_action_is_named_once_then_why(action: str, reason: str) -> None:
+    record = golden_record()
+    record["deals"][0]["actions"][2] = action
+    with pytest.raises(RecordError) as raised:
+        replay(parse_record(record))
+    message = str(raised.value)
+    assert message.startswith(f'deals[0].actions[2] "{action}": {reason}')
+    assert message.count(action) == 1
