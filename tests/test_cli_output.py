@@ -47,3 +47,20 @@ def test_replay_dash_reads_the_record_from_standard_input() -> None:
 def test_json_errors_say_where_once(text: str, message: str) -> None:
     done = pegboard("replay", "-", stdin=text)
     assert done.returncode == 2 and done.stderr == f"pegboard: error: {message}\n"
+
+
+def every_command() -> list[tuple[str, click.Command]]:
+    found: list[tuple[str, click.Command]] = [("", cli)]
+    for name, command in cli.commands.items():
+        found.append((name, command))
+        if isinstance(command, click.Group):
+            found += [(f"{name} {sub}", leaf) for sub, leaf in command.commands.items()]
+    return found
+
+
+@pytest.mark.parametrize(("name", "command"), every_command(), ids=[name or "pegboard" for name, _ in every_command()])
+def test_help_reads_as_plain_text_and_summaries_are_whole(name: str, command: click.Command) -> None:
+    help_text = command.get_help(click.Context(command, info_name=f"pegboard {name}".strip()))
+    assert "``" not in help_text and ":class:" not in help_text
+    summary = command.get_short_help_str(limit=120)
+    assert not summary.endswith(("e.g.", "i.e.", "...")), summary

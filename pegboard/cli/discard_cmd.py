@@ -29,7 +29,11 @@ __all__ = ["discard"]
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as JSON.")
 def discard(cards: tuple[str, ...], dealer: bool, pone: bool, seat: int | None, game: str, method: str | None,
             top: int | None, as_json: bool) -> None:
-    """Rank every discard of a dealt hand, e.g. ``pegboard discard 5H 5C 6D 7S JH KD --dealer``.
+    """Rank every discard of a dealt hand by the points it should bring.
+
+    \b
+    Example:
+      pegboard discard 5H 5C 6D 7S JH KD --dealer
 
     Expected hand: exact, over every starter you cannot see. Expected crib: every pair of cards the
     opponent could throw (weighted by how often pegboard's expert throws that kind of pair) with

@@ -13,7 +13,7 @@ from pegboard.records import load_record, read_record, replay, replay_summary
 __all__ = ["replay_command"]
 
 
-@click.command("replay")
+@click.command("replay", short_help="Replay a game record: scores, deals and winner.")
 @click.argument("record_file", type=click.Path(allow_dash=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (the pegboard/1 replay format).")
 def replay_command(record_file: Path, as_json: bool) -> None:

@@ -23,7 +23,11 @@ __all__ = ["score"]
               help="cribbage (4-card hands) or five-card (3-card hands, 4-card crib); any alias.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, as_json: bool) -> None:
-    """Count a hand with its starter, e.g. ``pegboard score 5H 5C 5D JS --starter 5S``.
+    """Count a hand with its starter, itemised and aloud.
+
+    \b
+    Example:
+      pegboard score 5H 5C 5D JS --starter 5S
 
     Cards are rank then suit, case-insensitive: 5h, 10s or ts, Jd, A♣.
     """

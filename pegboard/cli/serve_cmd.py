@@ -18,7 +18,7 @@ def default_db() -> Path:
     return base / "pegboard" / "tables.db"
 
 
-@click.command()
+@click.command(short_help="Serve games in the browser, with friends or bots.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),

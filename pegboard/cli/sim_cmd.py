@@ -30,7 +30,7 @@ def _option(text: str) -> tuple[str, Any]:
     return key, parsed
 
 
-@click.command()
+@click.command(short_help="Play bots against each other: wins, skunks, points.")
 @click.option("--game", "-g", type=GAME, default="cribbage", show_default=True,
               help="Game to play: a preset name or alias (cribbage, five-card, snailspace, solitaire...).")
 @click.option("--players", "-p", default="expert,greedy", show_default=True,
