@@ -62,7 +62,8 @@ def test_stats_hands_json_and_plot(tmp_path: Path) -> None:
     done = pegboard("stats", "hands", "--json", "--plot", str(plot))
     assert done.returncode == 0, done.stderr
     payload = json.loads(done.stdout)
-    assert payload["deals"] == 12_994_800 and payload["mean"] == "60759/12740"
+    assert payload["deals"] == 12_994_800 and payload["mean_exact"] == "60759/12740"
+    assert payload["mean"] == 60759 / 12740 and "mean_decimal" not in payload
     assert payload["counts"]["29"] == 4 and payload["counts"]["19"] == 0
     assert plot.read_bytes()[:4] == b"\x89PNG"
 

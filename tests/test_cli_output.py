@@ -3,6 +3,7 @@ JSON with numbers as numbers, one format per column."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -64,3 +65,20 @@ def test_help_reads_as_plain_text_and_summaries_are_whole(name: str, command: cl
     assert "``" not in help_text and ":class:" not in help_text
     summary = command.get_short_help_str(limit=120)
     assert not summary.endswith(("e.g.", "i.e.", "...")), summary
+
+
+def test_stats_hands_shares_have_one_format() -> None:
+    done = pegboard("stats", "hands", "--game", "five-card")
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("│")[1:5] for line in done.stdout.splitlines() if re.match(r"│\s+\d+ │", line)]
+    assert len(rows) == 21
+    for score, deals, share, at_least in rows:
+        assert re.fullmatch(r"<0\.0001%|\d{1,3}\.\d{4}%", share.strip()), (score, share)
+        assert re.fullmatch(r"<0\.0001%|\d{1,3}\.\d{4}%", at_least.strip()), (score, at_least)
+    assert [row[2].strip() for row in rows][-1] == "0.0004%"
+
+
+def test_stats_json_gives_the_mean_as_a_number_and_as_an_exact_fraction() -> None:
+    data = json.loads(pegboard("stats", "hands", "--game", "five-card", "--json").stdout)
+    assert data["mean"] == 701814 / 270725 and data["mean_exact"] == "701814/270725"
+    assert isinstance(data["variance"], float) and data["variance_exact"].count("/") == 1

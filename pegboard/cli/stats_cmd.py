@@ -53,6 +53,16 @@ def hands(game: str, crib: bool, as_json: bool, plot: Path | None) -> None:
     _print_distribution(dist, what, seconds, plot)
 
 
+def percent(part: int, whole: int) -> str:
+    """A share in one fixed format, four decimals; a share too small to show is ``<0.0001%``, never 0.
+
+    >>> percent(1_009_008, 12_994_800), percent(76, 12_994_800), percent(4, 12_994_800), percent(0, 1)
+    ('7.7647%', '0.0006%', '<0.0001%', '0.0000%')
+    """
+    share = 100 * part / whole
+    return "<0.0001%" if 0 < share < 0.00005 else f"{share:.4f}%"
+
+
 def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Path | None) -> None:
     from rich.table import Table
 
@@ -68,8 +78,8 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
     remaining = dist.deals
     for score, count in enumerate(dist.counts):
         bar = "█" * round(30 * count / peak) if count else ""
-        table.add_row(str(score), f"{count:,}", f"{100 * count / dist.deals:.3g}%",
-                      f"{100 * remaining / dist.deals:.2f}%", f"[cyan]{bar}[/cyan]")
+        table.add_row(str(score), f"{count:,}", percent(count, dist.deals), percent(remaining, dist.deals),
+                      f"[cyan]{bar}[/cyan]")
         remaining -= count
     out = console()
     out.print(table)
