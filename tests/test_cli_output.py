@@ -82,3 +82,8 @@ def test_stats_json_gives_the_mean_as_a_number_and_as_an_exact_fraction() -> Non
     data = json.loads(pegboard("stats", "hands", "--game", "five-card", "--json").stdout)
     assert data["mean"] == 701814 / 270725 and data["mean_exact"] == "701814/270725"
     assert isinstance(data["variance"], float) and data["variance_exact"].count("/") == 1
+
+
+def test_sim_writes_nothing_to_a_stderr_that_is_not_a_terminal() -> None:
+    done = pegboard("sim", "--players", "random,random", "--games", "2", "--json")
+    assert done.returncode == 0 and done.stderr == "" and json.loads(done.stdout)["games"] == 2

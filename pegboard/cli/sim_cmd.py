@@ -60,8 +60,9 @@ def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str,
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     runner = make_backend(backend, jobs=jobs, address=address)
+    errors = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True, console=Console(stderr=True)) as bar:
+                  TimeRemainingColumn(), transient=True, console=errors, disable=not errors.is_terminal) as bar:
         task = bar.add_task(f"{config.rules.name}: {' vs '.join(config.names)}", total=games)
         stats = run_match(config, backend=runner, progress=lambda n: bar.advance(task, n))
     if as_json:
