@@ -21,6 +21,7 @@ __all__ = [
     "RulesError",
     "IllegalActionError",
     "RecordError",
+    "StoreError",
 ]
 
 
@@ -45,8 +46,24 @@ class RulesError(PegboardError):
 
 
 class IllegalActionError(PegboardError):
-    """An action is not legal in the current game state; the state is left unchanged."""
+    """An action is not legal in the current game state; the state is left unchanged.
+
+    The message names the action and says why; ``reason`` says only why, for callers that name
+    the action themselves (a record's replay: ``deals[0].actions[2] "Ann play 2H": <reason>``).
+
+    >>> error = IllegalActionError("Ann play 2H: Ann does not hold 2H", reason="Ann does not hold 2H")
+    >>> str(error), error.reason
+    ('Ann play 2H: Ann does not hold 2H', 'Ann does not hold 2H')
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class RecordError(PegboardError):
     """A game record is malformed or describes an impossible game."""
+
+
+class StoreError(PegboardError):
+    """A database of tables cannot be opened, or is not one of pegboard's."""

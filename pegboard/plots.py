@@ -8,7 +8,9 @@ from typing import Any
 from pegboard.errors import PegboardError
 from pegboard.stats import Distribution
 
-__all__ = ["plot_distribution", "plot_board"]
+__all__ = ["plot_distribution", "plot_board", "check_plot_path"]
+
+_FORMATS = (".png", ".svg", ".pdf")
 
 
 def _pyplot() -> Any:
@@ -22,10 +24,36 @@ def _pyplot() -> Any:
     return plt
 
 
+def check_plot_path(path: Path) -> None:
+    """Raise :class:`PegboardError` unless a chart can be written to ``path``: a .png, .svg or .pdf
+    name in a folder that exists (checked before the work, so a typo costs nothing).
+
+    >>> check_plot_path(Path("/nonexistent/dir/x.png"))
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.PegboardError: plot file '/nonexistent/dir/x.png': no folder '/nonexistent/dir'
+    """
+    if path.suffix.lower() not in _FORMATS:
+        raise PegboardError(f"plot file {str(path)!r}: expected a {', '.join(_FORMATS[:-1])} or {_FORMATS[-1]} name")
+    folder = path.parent
+    if not folder.exists():
+        raise PegboardError(f"plot file {str(path)!r}: no folder {str(folder)!r}")
+    if not folder.is_dir():
+        raise PegboardError(f"plot file {str(path)!r}: {str(folder)!r} is not a folder")
+    if path.is_dir():
+        raise PegboardError(f"plot file {str(path)!r}: is a folder")
+
+
+def _save(fig: Any, path: Path) -> None:
+    try:
+        fig.savefig(path)
+    except OSError as error:
+        raise PegboardError(f"plot file {str(path)!r}: cannot write it ({error.strerror})") from None
+
+
 def plot_distribution(dist: Distribution, path: Path, *, title: str) -> None:
     """A bar chart of a score distribution, shares in percent, with the mean and median marked."""
-    if path.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise PegboardError(f"plot file {str(path)!r}: expected a .png, .svg or .pdf name")
+    check_plot_path(path)
     plt = _pyplot()
     scores = range(len(dist.counts))
     shares = [100 * n / dist.deals for n in dist.counts]
@@ -53,8 +81,10 @@ def plot_distribution(dist: Distribution, path: Path, *, title: str) -> None:
     ax.grid(axis="y", alpha=0.3)
     ax.set_xlim(-0.7, len(dist.counts) - 0.3)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        _save(fig, path)
+    finally:
+        plt.close(fig)
 
 
 def _tail_inset(ax: Any, dist: Distribution, first: int) -> None:
@@ -77,8 +107,7 @@ def _tail_inset(ax: Any, dist: Distribution, first: int) -> None:
 
 def plot_board(grid: list[list[float]], path: Path, *, role: str) -> None:
     """A heat map of the chance of winning from every pair of scores, with the 50% line."""
-    if path.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise PegboardError(f"plot file {str(path)!r}: expected a .png, .svg or .pdf name")
+    check_plot_path(path)
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7.6, 6.4), dpi=150)
     image = ax.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0, vmax=1, extent=(-0.5, len(grid) - 0.5,
@@ -96,5 +125,7 @@ def plot_board(grid: list[list[float]], path: Path, *, role: str) -> None:
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     bar.set_label("chance of winning")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        _save(fig, path)
+    finally:
+        plt.close(fig)

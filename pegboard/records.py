@@ -1,4 +1,4 @@
-"""Game records in the ``pegboard/1`` JSON format (``shared/specs/record-format.md``).
+"""Game records in the ``pegboard/1`` JSON format (``docs/record-format.md`` in the repository).
 
 Write one from any game (:func:`record_of`), read one (:func:`parse_record`), replay it
 (:func:`replay`) and summarise the result (:func:`replay_summary`, the ``pegboard replay --json``
@@ -25,10 +25,10 @@ from typing import Any
 
 from pegboard.cards import Card
 from pegboard.engine import Deal, GameState, new_game
-from pegboard.errors import CardError, PegboardError, RecordError
+from pegboard.errors import CardError, IllegalActionError, PegboardError, RecordError
 from pegboard.rules import PRESET_NAMES, Rules
 
-__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "dump_record",
+__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "read_record", "dump_record",
            "replay", "replay_summary"]
 
 FORMAT = "pegboard/1"
@@ -188,14 +188,37 @@ def _parse_deal(entry: Any, rules: Rules, players: list[str], where: str) -> Dea
 def load_record(path: str | Path) -> GameRecord:
     """Read and parse a record file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise RecordError(f"{path}: cannot read the record ({error.strerror})") from None
+    return read_record(data, str(path))
+
+
+def read_record(data: bytes | str, source: str = "record") -> GameRecord:
+    """Parse a record's JSON text (UTF-8 bytes or a string); ``source`` names it in errors.
+
+    >>> read_record(b"\\xff{}", "game.json")
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.RecordError: game.json: not UTF-8 text (byte 0xff at offset 0); a record is UTF-8 JSON
+    """
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is harmless
+        except UnicodeDecodeError as error:
+            bad = data[error.start]
+            raise RecordError(f"{source}: not UTF-8 text (byte {bad:#04x} at offset {error.start}); "
+                              "a record is UTF-8 JSON") from None
+    if not data.strip():
+        raise RecordError(f"{source}: empty: expected a {FORMAT} record (a JSON object)")
     try:
-        data = json.loads(text)
+        parsed = json.loads(data)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path}: not JSON ({error.msg} at line {error.lineno} column {error.colno})") from None
-    return parse_record(data)
+        what = error.msg.removesuffix(" at")  # "Unterminated string starting at": the place follows
+        raise RecordError(f"{source}: not JSON ({what} at line {error.lineno} column {error.colno})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a record (JSON nested too deeply)") from None
+    return parse_record(parsed)
 
 
 # ---------------------------------------------------------------------------- replaying
@@ -227,31 +250,48 @@ def replay(record: GameRecord) -> GameState:
                 raise RecordError(f"{where}: deal {game.deal_number} is not over yet; its actions stop early")
             try:
                 game.apply_text(text)
+            except IllegalActionError as error:  # ``where`` names the action: say only why
+                raise RecordError(f"{where}: {error.reason}") from None
             except PegboardError as error:
                 raise RecordError(f"{where}: {error}") from None
     return game
 
 
-def replay_summary(game: GameState) -> dict[str, Any]:
-    """The ``pegboard replay --json`` object: scores, winner, per-deal running totals, every score."""
+def replay_summary(game: GameState, deals: int | None = None) -> dict[str, Any]:
+    """The ``pegboard replay --json`` object: scores, winner, per-deal running totals, every score.
+
+    ``deals`` is how many deals the record holds: a game whose deal is over has already started
+    the next one, which the record does not hold and the summary must not list. Default: every
+    deal the game has begun.
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("snailspace", ["Ann", "Bob"], seed=2)
+    >>> while game.deal_number == 0:
+    ...     seat = game.to_act()[0]
+    ...     _ = game.apply(game.legal_actions(seat)[0])
+    >>> len(replay_summary(game)["deals"]), len(replay_summary(game, deals=1)["deals"])
+    (2, 1)
+    """
     sides = game.side_names
     players = game.players
     running = dict.fromkeys(sides, 0)
-    deals: list[dict[str, Any]] = []
+    totals: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     for event in game.events:
         if event.type == "deal":  # every deal opens with one; seat is its dealer (None in solitaire)
             dealer = players[event.seat] if event.seat is not None else None
-            deals.append({"dealer": dealer, "points": dict.fromkeys(sides, 0), "scores": dict(running)})
+            totals.append({"dealer": dealer, "points": dict.fromkeys(sides, 0), "scores": dict(running)})
         if event.type != "score":
             continue
         assert event.seat is not None
         side = sides[game.side_of(event.seat)]
         running[side] += event.points
-        deals[event.deal]["points"][side] += event.points
-        deals[event.deal]["scores"] = dict(running)
+        totals[event.deal]["points"][side] += event.points
+        totals[event.deal]["scores"] = dict(running)
         events.append({"deal": event.deal, "phase": event.phase, "player": players[event.seat],
                        "kind": event.kind, "points": event.points, "cards": [str(c) for c in event.cards]})
+    if deals is not None:
+        del totals[deals:]
     return {
         "game": game.game,
         "players": list(players),
@@ -259,6 +299,6 @@ def replay_summary(game: GameState) -> dict[str, Any]:
         "winner": game.winner,
         "finished": game.finished,
         "skunks": game.losers_marks(),
-        "deals": deals,
+        "deals": totals,
         "events": events,
     }

@@ -66,13 +66,20 @@ class Distribution:
         return tuple(score for score, n in enumerate(self.counts) if n == 0)
 
     def to_json(self) -> dict[str, Any]:
+        """JSON-ready data: statistics as numbers, the mean and variance also as exact fractions.
+
+        >>> data = Distribution((1, 0, 2)).to_json()
+        >>> data["mean"], data["mean_exact"], data["variance_exact"]
+        (1.3333333333333333, '4/3', '8/9')
+        """
         return {
             "deals": self.deals,
             "counts": {str(score): n for score, n in enumerate(self.counts)},
-            "mean": f"{self.mean.numerator}/{self.mean.denominator}",
-            "mean_decimal": round(float(self.mean), 6),
-            "variance": f"{self.variance.numerator}/{self.variance.denominator}",
-            "stdev": round(self.stdev, 6),
+            "mean": float(self.mean),
+            "mean_exact": f"{self.mean.numerator}/{self.mean.denominator}",
+            "variance": float(self.variance),
+            "variance_exact": f"{self.variance.numerator}/{self.variance.denominator}",
+            "stdev": self.stdev,
             "median": self.median,
             "max": len(self.counts) - 1,
             "never": list(self.never),

@@ -11,3 +11,13 @@ class FirstBot:
 
     def choose(self, view: Any) -> Any:
         return view.legal_actions[0]
+
+
+class NoSeatBot:
+    """A bot whose constructor takes the rules only: it cannot be built as Class(rules, seat, seed)."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def choose(self, view: Any) -> Any:
+        return view.legal_actions[0]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,8 @@ from pegboard.engine import new_game
 from pegboard.scoring.play import score_play
 
 from .engine_helpers import deal, play_with_bots
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "expert", "tests.sample_bot:FirstBot"])
@@ -35,6 +40,20 @@ def test_unknown_bots_raise_clear_errors() -> None:
         make_bot("no.such.module:Bot", rules, 0)
     with pytest.raises(PegboardError, match="has no 'Nope'"):
         make_bot("tests.sample_bot:Nope", rules, 0)
+    with pytest.raises(PegboardError, match="'path' in 'os' is a module, not a bot class"):
+        make_bot("os:path", rules, 0)
+    with pytest.raises(PegboardError, match=r"NoSeatBot\(rules\) cannot be built as "
+                                            r"NoSeatBot\(rules, seat, seed\): too many positional arguments"):
+        make_bot("tests.sample_bot:NoSeatBot", rules, 0)
+
+
+@pytest.mark.parametrize(("players", "needle"), [("os:path,expert", "is a module, not a bot class"),
+                                                 ("tests.sample_bot:NoSeatBot,expert", "cannot be built as")])
+def test_sim_with_a_bot_that_is_no_bot_class_exits_2_with_one_line(players: str, needle: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--players", players, "--games", "2"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 2 and done.stdout == "" and needle in done.stderr
+    assert done.stderr.splitlines() == [done.stderr.strip()] and "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("game_name", ["cribbage-3", "cribbage-4", "cribbage-4-solo"])

@@ -44,6 +44,9 @@ def test_score_crib_and_five_card() -> None:
     (["score", "5H", "5C", "5D", "JS", "-s", "5S", "--game", "chess"], "unknown game 'chess'"),
     (["score", "5H", "--frobnicate"], "--frobnicate"),
     (["stats", "hands", "--game", "snailspace"], "snailspace"),
+    (["stats", "hands", "--plot", "/nonexistent/dir/x.png"], "no folder '/nonexistent/dir'"),
+    (["stats", "board", "--plot", "/nonexistent/dir/x.png"], "no folder '/nonexistent/dir'"),
+    (["stats", "board", "--plot", "/etc/passwd/x.png"], "'/etc/passwd' is not a folder"),
 ])  # fmt: skip
 def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
     done = pegboard(*args)
@@ -59,7 +62,8 @@ def test_stats_hands_json_and_plot(tmp_path: Path) -> None:
     done = pegboard("stats", "hands", "--json", "--plot", str(plot))
     assert done.returncode == 0, done.stderr
     payload = json.loads(done.stdout)
-    assert payload["deals"] == 12_994_800 and payload["mean"] == "60759/12740"
+    assert payload["deals"] == 12_994_800 and payload["mean_exact"] == "60759/12740"
+    assert payload["mean"] == 60759 / 12740 and "mean_decimal" not in payload
     assert payload["counts"]["29"] == 4 and payload["counts"]["19"] == 0
     assert plot.read_bytes()[:4] == b"\x89PNG"
 

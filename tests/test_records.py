@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pegboard import RecordError
-from pegboard.records import load_record, parse_record, replay, replay_summary
+from pegboard.records import load_record, parse_record, read_record, replay, replay_summary
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_NAMES = sorted(path.name.removesuffix(".record.json") for path in GOLDEN.glob("*.record.json"))
@@ -118,3 +118,52 @@ def test_deals_without_cards_come_from_the_seed() -> None:
     first = replay(parse_record(record))
     again = replay(parse_record(record))
     assert first.view(0) == again.view(0) and len(first.view(0).hand) == 6
+
+
+@pytest.mark.parametrize("name", ["cribbage", "snailspace"])
+def test_replay_json_lists_exactly_the_deals_the_record_holds(name: str, tmp_path: Path) -> None:
+    """A one-deal record of an unfinished game: the engine has begun deal 2, the record has not."""
+    record = json.loads((GOLDEN / f"{name}.record.json").read_text())
+    record["deals"] = record["deals"][:1]
+    path = tmp_path / "one-deal.json"
+    path.write_text(json.dumps(record))
+    done = pegboard("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["finished"] is False
+    assert len(result["deals"]) == 1 and result["deals"][0]["scores"] == result["scores"]
+    table = pegboard("replay", str(path))
+    assert table.returncode == 0 and "│    2 │" not in table.stdout
+
+
+@pytest.mark.parametrize(("content", "needle"), [(b"\xff\xfe{}", "not UTF-8 text (byte 0xff at offset 0)"),
+                                                  (b"[" * 100_000, "nested too deeply")])
+def test_replay_of_a_file_that_is_not_utf8_json_exits_2_with_one_line(content: bytes, needle: str,
+                                                                      tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_bytes(content)
+    done = pegboard("replay", str(path), "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"pegboard: error: {path}: ") and needle in lines[0]
+
+
+def test_a_record_with_a_byte_order_mark_reads() -> None:
+    data = b"\xef\xbb\xbf" + (GOLDEN / "cribbage.record.json").read_bytes()
+    assert replay(read_record(data)).finished
+
+
+@pytest.mark.parametrize(("action", "reason"), [
+    ("Ann play 2H", "Ann does not hold 2H"),
+    ("Zed go", "unknown player 'Zed'; players are Ann, Bob"),
+    ("Ann fly 2H", "unknown verb 'fly': expected a verb"),
+    ("Ann play 5X", "invalid card '5X'"),
+])  # fmt: skip
+def test_an_illegal_record_action_is_named_once_then_why(action: str, reason: str) -> None:
+    record = golden_record()
+    record["deals"][0]["actions"][2] = action
+    with pytest.raises(RecordError) as raised:
+        replay(parse_record(record))
+    message = str(raised.value)
+    assert message.startswith(f'deals[0].actions[2] "{action}": {reason}')
+    assert message.count(action) == 1

@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from pegboard import PegboardError
 from pegboard.records import load_record, replay
-from pegboard.sim import MatchConfig, run_match, wilson_interval
+from pegboard.sim import GameSummary, MatchConfig, play_batch, run_match, wilson_interval
+from pegboard.sim.backends import LocalBackend, window_size
+from pegboard.sim.runner import Fold
 
 
 def without_timing(data: dict[str, object]) -> dict[str, object]:
@@ -72,3 +76,52 @@ def test_sim_bad_arguments(args: list[str], needle: str) -> None:
     done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", *args],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and needle in done.stderr and "Traceback" not in done.stderr
+
+
+class Enough(Exception):
+    """Raised by a test's batch to stop a match once it has seen what it needs."""
+
+
+def test_a_match_of_any_length_starts_without_making_all_its_batches() -> None:
+    """``sim --games 99999999999999999999`` must not build every batch before the first game."""
+    calls: list[tuple[int, int]] = []
+
+    def first_batch_only(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
+        calls.append((start, stop))
+        raise Enough
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(Enough):
+            run_match(MatchConfig("cribbage", ("random", "random"), games=10**7), batch=first_batch_only)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert calls == [(0, 25)] and peak < 2_000_000
+
+
+def test_a_process_pool_pulls_tasks_only_a_window_ahead() -> None:
+    pulled = []
+
+    def tasks() -> Iterator[tuple[int, int]]:
+        for number in range(10_000):
+            pulled.append(number)
+            yield (number, 2)
+
+    results = LocalBackend(2).map_unordered(pow, tasks())
+    first = [next(results) for _ in range(3)]
+    results.close()  # type: ignore[attr-defined]
+    assert len(first) == 3 and len(pulled) <= window_size(2) + 3
+
+
+def test_folding_counts_each_game_once_in_game_order_and_names_a_missing_game() -> None:
+    config = MatchConfig("five-card", ("greedy", "random"), games=6, seed=3)
+    late, early, last = play_batch(config, 0, 2), play_batch(config, 2, 4), play_batch(config, 4, 6)
+    folding = Fold(config)
+    for summaries in (early, last, early, late, late):  # out of order, and delivered twice
+        folding.add(summaries)
+    assert folding.result(0.0).to_json(timing=False) == run_match(config).to_json(timing=False)
+    partial = Fold(config)
+    partial.add(early)
+    with pytest.raises(PegboardError, match="4 games never came back \\(first: game 1\\)"):
+        partial.result(0.0)

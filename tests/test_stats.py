@@ -32,4 +32,5 @@ def test_five_card_three_card_hands() -> None:
     assert dist.deals == 1_082_900
     assert len(dist.counts) - 1 == 20  # 5-5-5 with the fourth 5: 8 + 12
     payload = dist.to_json()
-    assert payload["deals"] == 1_082_900 and payload["mean"] == "701814/270725"
+    assert payload["deals"] == 1_082_900 and payload["mean_exact"] == "701814/270725"
+    assert payload["mean"] == 701814 / 270725 and isinstance(payload["variance"], float)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+from pegboard.errors import StoreError
 
 pytest.importorskip("fastapi")
 
@@ -92,3 +96,24 @@ def test_a_table_restored_from_storage_is_the_same_game(tmp_path: Path) -> None:
     assert again.game.events == table.game.events
     for seat in (None, 0, 1):
         assert again.game.view(seat).to_json() == table.game.view(seat).to_json()
+
+
+def test_a_file_that_is_not_a_tables_database_is_a_store_error(tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database, " * 100)
+    with pytest.raises(StoreError, match="not a pegboard database of tables"):
+        SQLiteStore(str(text))
+    foreign = tmp_path / "foreign.db"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE tables (x INTEGER)")
+    with pytest.raises(StoreError, match="no such column"):
+        SQLiteStore(str(foreign))
+
+
+@pytest.mark.parametrize(("db", "needle"), [("/etc/passwd", "/etc/passwd: not a pegboard database of tables"),
+                                            ("/etc/passwd/tables.db", "'/etc/passwd' is not a folder")])
+def test_serve_on_a_file_that_is_not_a_database_exits_2_with_one_line(db: str, needle: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pegboard", "serve", "--port", "0", "--db", db],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and needle in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -13,7 +13,10 @@ True
 from __future__ import annotations
 
 import importlib
+import inspect
+import os
 import random
+import sys
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pegboard.engine.actions import Action
@@ -67,26 +70,61 @@ def register_bot(name: str, target: str) -> None:
     BOTS[name] = target
 
 
+def _import(module_name: str) -> Any:
+    """Import a plug-in's module; the current folder is searched too (after everything installed), so
+    ``mybots.py`` next to the user plugs in as ``mybots:Clever`` as it would with ``python -m``."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+    return importlib.import_module(module_name)
+
+
 def _load(target: str) -> Any:
     module_name, _, class_name = target.partition(":")
     if not module_name or not class_name:
         raise PegboardError(f"bot {target!r}: expected a built-in name ({', '.join(BOTS)}) or module:Class")
     try:
-        module = importlib.import_module(module_name)
+        module = _import(module_name)
     except ImportError as error:
         raise PegboardError(f"bot {target!r}: cannot import {module_name!r} ({error})") from None
     try:
-        return getattr(module, class_name)
+        cls = getattr(module, class_name)
     except AttributeError:
         raise PegboardError(f"bot {target!r}: {module_name!r} has no {class_name!r}") from None
+    if not isinstance(cls, type):
+        what = "a module" if inspect.ismodule(cls) else f"a {type(cls).__name__}"
+        raise PegboardError(f"bot {target!r}: {class_name!r} in {module_name!r} is {what}, not a bot class")
+    return cls
+
+
+def _check_constructor(spec: str, cls: type) -> None:
+    """A clear error if ``cls`` cannot be called as ``Class(rules, seat, seed)``."""
+    try:
+        signature = inspect.signature(cls)
+    except (TypeError, ValueError):  # no signature to read (some built-in types): the call will tell
+        return
+    try:
+        signature.bind(None, 0, 0)
+    except TypeError as error:
+        plain = signature.replace(parameters=[p.replace(annotation=p.empty) for p in signature.parameters.values()],
+                                  return_annotation=signature.empty)
+        raise PegboardError(f"bot {spec!r}: {cls.__name__}{plain} cannot be built as "
+                            f"{cls.__name__}(rules, seat, seed): {error}") from None
 
 
 def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None) -> Bot:
     """Build a bot by name (``random``, ``greedy``, ``expert``) or as ``module:Class``.
 
-    The class is called as ``Class(rules, seat, seed)``.
+    The class is called as ``Class(rules, seat, seed)`` and must have a ``choose(view)`` method; a
+    class that cannot be, or does not, is a :class:`~pegboard.errors.PegboardError` naming it.
+
+    >>> make_bot("os:path", Rules.preset("cribbage"), seat=0)
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.PegboardError: bot 'os:path': 'path' in 'os' is a module, not a bot class
     """
     cls = _load(BOTS.get(spec, spec))
+    _check_constructor(spec, cls)
     bot = cls(rules, seat, seed)
     if not isinstance(bot, Bot):
         raise PegboardError(f"bot {spec!r}: {cls.__name__} has no choose(view) method")

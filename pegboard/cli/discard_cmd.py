@@ -9,7 +9,8 @@ import click
 
 from pegboard.bots.discard import CribTables, describe_throw_key, rank_discards
 from pegboard.cards import parse_cards
-from pegboard.errors import PegboardError, RulesError
+from pegboard.cli.options import GameType
+from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 
 __all__ = ["discard"]
@@ -17,34 +18,36 @@ __all__ = ["discard"]
 
 @click.command()
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--dealer", "role", flag_value=0, help="You deal: the crib is yours.")
-@click.option("--pone", "role", flag_value=1, help="You are the pone: the crib is your opponent's.")
-@click.option("--seat", "role", type=int, help="3-4 players: your place after the dealer (0 = dealer).")
-@click.option("--game", "-g", default="cribbage", show_default=True,
-              help="cribbage, five-card, cribbage-3, cribbage-4...")
+@click.option("--dealer", is_flag=True, help="You deal: the crib is yours.")
+@click.option("--pone", is_flag=True, help="You are the pone: the crib is your opponent's.")
+@click.option("--seat", type=click.IntRange(min=0), help="3-4 players: your place after the dealer (0 = dealer).")
+@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+              help="cribbage, five-card, cribbage-3, cribbage-4, cribbage-4-solo; any alias.")
 @click.option("--method", type=click.Choice(["exact", "table"]), default=None,
               help="Crib expectation: exact enumeration (two players, the default) or the expert's tables.")
-@click.option("--top", default=0, help="Show only the best N discards.")
+@click.option("--top", type=click.IntRange(min=1), help="Show only the best N discards [default: every one].")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as JSON.")
-def discard(cards: tuple[str, ...], role: int | None, game: str, method: str | None, top: int, as_json: bool) -> None:
-    """Rank every discard of a dealt hand, e.g. ``pegboard discard 5H 5C 6D 7S JH KD --dealer``.
+def discard(cards: tuple[str, ...], dealer: bool, pone: bool, seat: int | None, game: str, method: str | None,
+            top: int | None, as_json: bool) -> None:
+    """Rank every discard of a dealt hand by the points it should bring.
+
+    \b
+    Example:
+      pegboard discard 5H 5C 6D 7S JH KD --dealer
 
     Expected hand: exact, over every starter you cannot see. Expected crib: every pair of cards the
     opponent could throw (weighted by how often pegboard's expert throws that kind of pair) with
     every starter left, or the expert's crib tables in games of three or four.
     """
     rules = Rules.preset(game)
-    if rules.family != "cribbage":
-        raise RulesError(f"game {game!r}: the discard advisor is for cribbage games")
-    if role is None:
-        raise PegboardError("say whose crib it is: --dealer or --pone (or --seat N with 3-4 players)")
+    role = _role(dealer, pone, seat)
     hand = parse_cards(cards)
     chosen = method or ("exact" if rules.players == 2 else "table")
     started = time.perf_counter()
     options = rank_discards(hand, rules, role, method="exact" if chosen == "exact" else "table")
     seconds = time.perf_counter() - started
     assumption = _assumption(rules, role, chosen)
-    shown = options[:top] if top > 0 else options
+    shown = options[:top] if top is not None else options
     if as_json:
         click.echo(json.dumps({"game": rules.name, "hand": [str(c) for c in hand], "role": _role_name(rules, role),
                                "method": chosen, "opponent_assumption": assumption,
@@ -64,6 +67,15 @@ def discard(cards: tuple[str, ...], role: int | None, game: str, method: str | N
     out = console()
     out.print(table)
     out.print(f"[dim]Assumed: {assumption} Computed in {1000 * seconds:.0f} ms.[/dim]")
+
+
+def _role(dealer: bool, pone: bool, seat: int | None) -> int:
+    """The seat after the dealer from exactly one of --dealer, --pone and --seat N."""
+    given = [name for name, on in (("--dealer", dealer), ("--pone", pone), (f"--seat {seat}", seat is not None)) if on]
+    if len(given) != 1:
+        told = f"{' and '.join(given)} together: " if given else ""
+        raise click.UsageError(f"{told}say whose crib it is once: --dealer or --pone (or --seat N with 3-4 players)")
+    return 0 if dealer else 1 if pone else seat or 0
 
 
 def _role_name(rules: Rules, role: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from rich.console import Console
@@ -14,10 +15,17 @@ from pegboard.scoring.items import Score
 __all__ = ["card_text", "cards_text", "score_table", "console"]
 
 _RED_SUITS = (1, 2)  # diamonds, hearts
+PIPED_WIDTH = 4096
+"""Columns of output that goes to a pipe or a file: wide enough that no table is ever cut."""
 
 
 def console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False)
+    """Where a command prints. In a terminal, its width; piped or redirected (``pegboard stats board |
+    cat``), lines are never wrapped or cut, unless ``COLUMNS`` says how wide to be."""
+    out = Console(stderr=stderr, highlight=False)
+    if not out.is_terminal and "COLUMNS" not in os.environ:
+        out.width = PIPED_WIDTH
+    return out
 
 
 def card_text(card: Card) -> Text:

@@ -8,23 +8,25 @@ from pathlib import Path
 
 import click
 
-from pegboard.records import load_record, replay, replay_summary
+from pegboard.records import load_record, read_record, replay, replay_summary
 
 __all__ = ["replay_command"]
 
 
-@click.command("replay")
-@click.argument("record_file", type=click.Path(path_type=Path))
+@click.command("replay", short_help="Replay a game record: scores, deals and winner.")
+@click.argument("record_file", type=click.Path(allow_dash=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (the pegboard/1 replay format).")
 def replay_command(record_file: Path, as_json: bool) -> None:
     """Replay a game record and print the scores, per-deal totals and winner.
 
-    An illegal or malformed record exits 2 with one line naming the action (its index and text)
-    and why. In a terminal (without --json) it steps through the record in the pegboard app.
+    RECORD_FILE '-' reads the record from standard input. An illegal or malformed record exits 2
+    with one line naming the action (its index and text) and why. In a terminal (without --json)
+    it steps through the record in the pegboard app.
     """
-    record = load_record(record_file)
+    from_stdin = str(record_file) == "-"
+    record = read_record(sys.stdin.buffer.read(), "stdin") if from_stdin else load_record(record_file)
     game = replay(record)
-    if not as_json and sys.stdout.isatty() and sys.stdin.isatty():
+    if not as_json and not from_stdin and sys.stdout.isatty() and sys.stdin.isatty():
         try:
             from pegboard.tui.replay import ReplayApp
         except ImportError:  # no 'tui' extra: print the table
@@ -32,7 +34,7 @@ def replay_command(record_file: Path, as_json: bool) -> None:
         else:
             ReplayApp(record, str(record_file)).run()
             return
-    summary = replay_summary(game)
+    summary = replay_summary(game, deals=len(record.deals))
     if as_json:
         click.echo(json.dumps(summary))
         return

@@ -7,7 +7,8 @@ import json
 import click
 
 from pegboard.cards import parse_cards
-from pegboard.errors import HandSizeError, RulesError
+from pegboard.cli.options import GameType
+from pegboard.errors import HandSizeError
 from pegboard.rules import Rules
 from pegboard.scoring.show import score_show
 
@@ -18,18 +19,19 @@ __all__ = ["score"]
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--starter", "-s", help="The starter (cut) card. Without it, the last card given is the starter.")
 @click.option("--crib", is_flag=True, help="Count as the crib: only a five-card flush scores.")
-@click.option("--game", "-g", default="cribbage", show_default=True,
-              help="cribbage (4-card hands) or five-card (3-card hands, 4-card crib).")
+@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+              help="cribbage (4-card hands) or five-card (3-card hands, 4-card crib); any alias.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, as_json: bool) -> None:
-    """Count a hand with its starter, e.g. ``pegboard score 5H 5C 5D JS --starter 5S``.
+    """Count a hand with its starter, itemised and aloud.
+
+    \b
+    Example:
+      pegboard score 5H 5C 5D JS --starter 5S
 
     Cards are rank then suit, case-insensitive: 5h, 10s or ts, Jd, A♣.
     """
     rules = Rules.preset(game)
-    if rules.family != "cribbage":
-        raise RulesError(f"game {game!r}: pegboard score counts cribbage hands; "
-                         f"expected cribbage, cribbage-3, cribbage-4 or five-card")
     parsed = parse_cards([*cards, *([starter] if starter else [])])
     size = 4 if crib else rules.kept_size
     if len(parsed) != size + 1:

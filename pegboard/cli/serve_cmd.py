@@ -18,7 +18,7 @@ def default_db() -> Path:
     return base / "pegboard" / "tables.db"
 
 
-@click.command()
+@click.command(short_help="Serve games in the browser, with friends or bots.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
@@ -41,7 +41,12 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) 
         raise PegboardError(f"pegboard serve needs the 'web' extra ({error.name} is missing): "
                             "pip install 'pegboard[web]'") from None
     path = db or default_db()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.parent.exists() and not path.parent.is_dir():
+        raise PegboardError(f"--db {path}: {str(path.parent)!r} is not a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PegboardError(f"--db {path}: cannot make its folder {str(path.parent)!r} ({error.strerror})") from None
     app = create_app(str(path), Settings(pace=pace, gc_freeze=10))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pegboard.cli.options import GAME
 from pegboard.errors import PegboardError
 from pegboard.sim.backends import make_backend
 from pegboard.sim.match import MatchConfig
@@ -29,13 +30,14 @@ def _option(text: str) -> tuple[str, Any]:
     return key, parsed
 
 
-@click.command()
-@click.option("--game", "-g", default="cribbage", show_default=True, help="Preset to play.")
+@click.command(short_help="Play bots against each other: wins, skunks, points.")
+@click.option("--game", "-g", type=GAME, default="cribbage", show_default=True,
+              help="Game to play: a preset name or alias (cribbage, five-card, snailspace, solitaire...).")
 @click.option("--players", "-p", default="expert,greedy", show_default=True,
               help="Bots by name (random, greedy, expert or module:Class), one per player or team.")
-@click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
+@click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="Number of games.")
 @click.option("--seed", "-s", default=0, show_default=True, help="Match seed: same seed, same results.")
-@click.option("--jobs", "-j", default=1, show_default=True,
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
               help="Worker processes (local); with --backend ray and no --address, the CPUs of the local Ray.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="Where games run: local processes, or a Ray cluster (needs the 'cluster' extra).")
@@ -46,17 +48,21 @@ def _option(text: str) -> tuple[str, Any]:
 def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str, address: str | None,
         options: tuple[str, ...], records: Path | None, as_json: bool) -> None:
     """Play bots against each other and report wins with 95% intervals, skunks, points per deal."""
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
                          tuple(_option(text) for text in options), str(records) if records else None)
     config.check()
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise PegboardError(f"--records {records}: cannot make the folder ({error.strerror})") from None
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     runner = make_backend(backend, jobs=jobs, address=address)
+    errors = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True, console=Console(stderr=True)) as bar:
+                  TimeRemainingColumn(), transient=True, console=errors, disable=not errors.is_terminal) as bar:
         task = bar.add_task(f"{config.rules.name}: {' vs '.join(config.names)}", total=games)
         stats = run_match(config, backend=runner, progress=lambda n: bar.advance(task, n))
     if as_json:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from pegboard.errors import RulesError
+from pegboard.cli.options import GameType
+from pegboard.plots import check_plot_path
 from pegboard.rules import Rules
 from pegboard.stats import Distribution, hand_distribution
 
@@ -21,8 +22,8 @@ def stats() -> None:
 
 
 @stats.command()
-@click.option("--game", "-g", default="cribbage", show_default=True,
-              help="cribbage (four-card hands) or five-card (three-card hands).")
+@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+              help="cribbage (four-card hands) or five-card (three-card hands); any alias.")
 @click.option("--crib", is_flag=True, help="Crib counts (four cards, five-card flush only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the distribution as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
@@ -34,8 +35,8 @@ def hands(game: str, crib: bool, as_json: bool, plot: Path | None) -> None:
     four cards, 1,082,900 for five-card's three.
     """
     rules = Rules.preset(game)
-    if rules.family != "cribbage":
-        raise RulesError(f"game {game!r}: expected cribbage, cribbage-3, cribbage-4 or five-card")
+    if plot is not None:
+        check_plot_path(plot)
     started = time.perf_counter()
     dist = hand_distribution(4 if crib else rules.kept_size, crib=crib,
                              crib_four_flush=rules.crib_four_flush)
@@ -50,6 +51,16 @@ def hands(game: str, crib: bool, as_json: bool, plot: Path | None) -> None:
                                "seconds": round(seconds, 3)}))
         return
     _print_distribution(dist, what, seconds, plot)
+
+
+def percent(part: int, whole: int) -> str:
+    """A share in one fixed format, four decimals; a share too small to show is ``<0.0001%``, never 0.
+
+    >>> percent(1_009_008, 12_994_800), percent(76, 12_994_800), percent(4, 12_994_800), percent(0, 1)
+    ('7.7647%', '0.0006%', '<0.0001%', '0.0000%')
+    """
+    share = 100 * part / whole
+    return "<0.0001%" if 0 < share < 0.00005 else f"{share:.4f}%"
 
 
 def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Path | None) -> None:
@@ -67,8 +78,8 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
     remaining = dist.deals
     for score, count in enumerate(dist.counts):
         bar = "█" * round(30 * count / peak) if count else ""
-        table.add_row(str(score), f"{count:,}", f"{100 * count / dist.deals:.3g}%",
-                      f"{100 * remaining / dist.deals:.2f}%", f"[cyan]{bar}[/cyan]")
+        table.add_row(str(score), f"{count:,}", percent(count, dist.deals), percent(remaining, dist.deals),
+                      f"[cyan]{bar}[/cyan]")
         remaining -= count
     out = console()
     out.print(table)
@@ -84,9 +95,9 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 
 
 
-@stats.command()
+@stats.command(short_help="The chance of winning from every pair of scores.")
 @click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
-@click.option("--step", default=10, show_default=True, help="Score step of the printed grid.")
+@click.option("--step", default=10, show_default=True, type=click.IntRange(min=1), help="Score step of the printed grid.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole table as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a heat map to this PNG file (needs the 'plot' extra).")
@@ -98,6 +109,8 @@ def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
     """
     from pegboard.bots.board import BoardTable
 
+    if plot is not None:
+        check_plot_path(plot)
     table = BoardTable.load()
     dealing = not pone
     scores = range(0, table.target)
@@ -116,7 +129,7 @@ def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
 
     from pegboard.cli.render import console
 
-    points = list(range(0, table.target, max(1, step)))
+    points = list(range(0, table.target, step))
     out = console()
     view = Table(title=f"Chance the {role} wins, at the start of a deal (rows: your score, columns: theirs)",
                  title_justify="left")

@@ -9,12 +9,13 @@ retried: they are bugs, and surface as a clear error.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import ray
 
 from pegboard.errors import PegboardError
+from pegboard.sim.backends import Window, window_size
 
 __all__ = ["RayBackend"]
 
@@ -43,12 +44,18 @@ class RayBackend:
                 raise PegboardError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
         self.workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
 
-    def map_unordered(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+    def map_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
         remote = ray.remote(fn).options(max_retries=self.max_retries, retry_exceptions=False)
-        pending = [remote.remote(*args) for args in tasks]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+        window = Window(tasks, window_size(self.workers))
+        running: dict[Any, int] = {}
+        while True:
+            for index, args in window.ready():
+                running[remote.remote(*args)] = index
+            if not running:
+                return
+            done, _ = ray.wait(list(running), num_returns=1)
             for ref in done:
+                window.finished(running.pop(ref))
                 try:
                     yield ray.get(ref)
                 except ray.exceptions.RayTaskError as error:

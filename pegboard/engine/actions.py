@@ -49,25 +49,29 @@ class Action(NamedTuple):
         12
         """
         if not isinstance(text, str) or not text.split():
-            raise IllegalActionError(f"empty action {text!r}: expected a verb ({', '.join(VERBS)})")
+            why = f"expected a verb ({', '.join(VERBS)})"
+            raise IllegalActionError(f"empty action {text!r}: {why}", f"empty: {why}")
         verb, *args = text.split()
         verb = verb.lower()
         if verb not in VERBS:
-            raise IllegalActionError(f"unknown action {text!r}: expected a verb ({', '.join(VERBS)})")
+            why = f"expected a verb ({', '.join(VERBS)})"
+            raise IllegalActionError(f"unknown action {text!r}: {why}", f"unknown verb {verb!r}: {why}")
         target: str | int | None = None
         if verb in ("count", "muggins") and args:
             if len(args) != 1 or not args[0].isdigit():
-                raise IllegalActionError(f"action {text!r}: expected '{verb} N' with N a number of points")
+                why = f"expected '{verb} N' with N a number of points"
+                raise IllegalActionError(f"action {text!r}: {why}", why)
             return cls(seat, verb, (), int(args[0]))
         if verb == "place":
             if len(args) != 2:
-                raise IllegalActionError(f"action {text!r}: expected 'place CARD CELL', e.g. 'place 5H a1'")
+                why = "expected 'place CARD CELL', e.g. 'place 5H a1'"
+                raise IllegalActionError(f"action {text!r}: {why}", why)
             target = args[1].lower()
             args = args[:1]
         try:
             cards = parse_cards(args)
         except CardError as error:
-            raise IllegalActionError(f"action {text!r}: {error}") from None
+            raise IllegalActionError(f"action {text!r}: {error}", str(error)) from None
         return cls(seat, verb, cards, target)
 
     def text(self) -> str:

@@ -202,7 +202,7 @@ class GameState(ABC):
             raise IllegalActionError(f"seat {action.seat} in {action!r}: expected 0 to {self.rules.players - 1}")
         if action not in self.legal_actions(action.seat):
             reason = "the game is over" if self._over else self._why_illegal(action)
-            raise IllegalActionError(f"{self.describe(action)}: {reason}")
+            raise IllegalActionError(f"{self.describe(action)}: {reason}", reason)
         start = len(self._events)
         self._deal_logs[-1].moves.append(action)
         self._legal.clear()
@@ -213,7 +213,8 @@ class GameState(ABC):
         """Parse record action text ``"<player> <verb> <args>"``."""
         name, _, rest = text.strip().partition(" ")
         if name not in self.players:
-            raise IllegalActionError(f"action {text!r}: unknown player {name!r}; players are {', '.join(self.players)}")
+            why = f"unknown player {name!r}; players are {', '.join(self.players)}"
+            raise IllegalActionError(f"action {text!r}: {why}", why)
         return Action.parse(rest, self.players.index(name))
 
     def apply_text(self, text: str) -> tuple[Event, ...]:

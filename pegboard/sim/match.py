@@ -64,6 +64,8 @@ class MatchConfig:
                                 f"{rules.sides} {what}; give one bot per {what[:-1]}")
         if self.games < 1:
             raise PegboardError(f"--games {self.games}: expected at least 1")
+        for spec in dict.fromkeys(self.bots):  # a bot that cannot be built says so before any game
+            make_bot(spec, rules, 0, 0)
 
 
 @dataclass

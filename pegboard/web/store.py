@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pegboard.errors import StoreError
+
 __all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "Write", "StoredTable", "Store", "SQLiteStore",
            "open_store"]
 
@@ -91,18 +93,38 @@ CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, 
                                     PRIMARY KEY (table_id, n));
 """
 
+_SCHEMA_CHECKS = ("SELECT id, created, setup, finished FROM tables LIMIT 0",
+                  "SELECT table_id, seat, token_hash FROM seats LIMIT 0",
+                  "SELECT table_id, n, text FROM actions LIMIT 0")
+
 
 class SQLiteStore:
     """The embedded default: one SQLite file in WAL mode, every write one fsynced transaction."""
 
     def __init__(self, path: str, *, synchronous: str = "FULL") -> None:
+        """Open (or create) the database at ``path``; :class:`StoreError` if it is not one of pegboard's.
+
+        >>> SQLiteStore("/etc/passwd")
+        Traceback (most recent call last):
+        ...
+        pegboard.errors.StoreError: /etc/passwd: not a pegboard database of tables (file is not a database)
+        """
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(f"{path}: cannot open it as a database ({error})") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.executescript(_SCHEMA)
+            for query in _SCHEMA_CHECKS:  # an older or foreign database with tables of these names
+                self._db.execute(query).fetchall()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StoreError(f"{path}: not a pegboard database of tables ({error})") from None
 
     def write(self, writes: Sequence[Write]) -> None:
         with self._lock:

@@ -19,7 +19,7 @@ from typing import Any
 from pegboard.bots import make_bot
 from pegboard.bots.base import Bot
 from pegboard.engine import GameState, new_game
-from pegboard.errors import PegboardError
+from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
 from pegboard.web.store import StoredTable, TableRow
 
@@ -170,7 +170,8 @@ class Table:
             try:
                 game.apply_text(text)
             except PegboardError as error:
-                raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {error}") from None
+                why = error.reason if isinstance(error, IllegalActionError) else error
+                raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {why}") from None
         seats = [Seat(name, entry["kind"], entry.get("level"), entry.get("invite"), stored.seats.get(number))
                  for number, (name, entry) in enumerate(zip(setup["players"], setup["seats"]))]
         table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions))

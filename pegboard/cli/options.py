@@ -1,0 +1,71 @@
+"""Option types shared by the commands, so every command reads the same input the same way.
+
+:class:`GameType` (and its instance :data:`GAME`) takes a game by any preset name or alias, as
+:meth:`Rules.preset <pegboard.rules.Rules.preset>` does, and hands the command the canonical preset
+name: ``--game six-card`` means ``cribbage`` to every command.
+
+>>> GAME.convert("Six-Card", None, None)
+'cribbage'
+>>> GameType(families=("cribbage",)).convert("snail", None, None)
+Traceback (most recent call last):
+...
+click.exceptions.BadParameter: game 'snail' (snailspace): expected a cribbage game: cribbage, cribbage-3, \
+cribbage-4, cribbage-4-solo, five-card
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+import click
+from click.shell_completion import CompletionItem
+
+from pegboard.errors import RulesError
+from pegboard.rules import ALIASES, PRESET_NAMES, Family, Rules
+
+__all__ = ["GameType", "GAME"]
+
+if TYPE_CHECKING:  # generic in Click's newest stubs only; plain at run time for every Click >= 8.2
+    _StrParam: TypeAlias = click.ParamType[str]
+else:
+    _StrParam = click.ParamType
+
+
+class GameType(_StrParam):
+    """A game preset by its name or any alias, case-insensitive; converts to the canonical preset name.
+
+    ``families`` limits the games to those families (e.g. ``("cribbage",)`` for the hand counter).
+    """
+
+    name = "game"
+
+    def __init__(self, families: Sequence[Family] = ()) -> None:
+        self.families = tuple(families)
+
+    def allowed(self) -> tuple[str, ...]:
+        """The canonical preset names this type accepts."""
+        return tuple(name for name in PRESET_NAMES
+                     if not self.families or Rules.preset(name).family in self.families)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            rules = Rules.preset(str(value))
+        except RulesError as error:
+            self.fail(str(error), param, ctx)
+        if self.families and rules.family not in self.families:
+            kinds = " or ".join(f"a {family} game" for family in self.families)
+            named = f"game {value!r}" + (f" ({rules.name})" if rules.name != value else "")
+            self.fail(f"{named}: expected {kinds}: {', '.join(self.allowed())}", param, ctx)
+        return rules.name
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        names = [*self.allowed(), *(alias for alias, name in ALIASES.items() if name in self.allowed())]
+        return [CompletionItem(name) for name in names if name.startswith(incomplete.lower())]
+
+    def __repr__(self) -> str:
+        return f"GameType(families={self.families!r})"
+
+
+GAME = GameType()
+"""Any game, by preset name or alias."""

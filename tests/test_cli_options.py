@@ -1,0 +1,73 @@
+"""Command-line options mean something or are refused: every game alias everywhere, no counts that
+mean nothing, no two options that contradict each other."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+
+from pegboard.cli.app import cli, run
+from pegboard.cli.options import GameType
+from pegboard.rules import ALIASES, PRESET_NAMES, Rules
+
+
+def commands_with_a_game_option() -> list[tuple[str, click.Option]]:
+    found = []
+    for name, command in cli.commands.items():
+        subcommands = command.commands if isinstance(command, click.Group) else {"": command}
+        for sub, leaf in subcommands.items():
+            for param in leaf.params:
+                if isinstance(param, click.Option) and param.name == "game":
+                    found.append((f"{name} {sub}".strip(), param))
+    return found
+
+
+GAME_OPTIONS = commands_with_a_game_option()
+
+
+@pytest.mark.parametrize(("command", "option"), GAME_OPTIONS, ids=[command for command, _ in GAME_OPTIONS])
+def test_every_command_takes_every_alias_of_the_games_it_plays(command: str, option: click.Option) -> None:
+    if command == "play" and not isinstance(option.type, GameType):
+        pytest.xfail("pegboard/cli/play_cmd.py moves to GameType in its own change (issue 12.4)")
+    assert isinstance(option.type, GameType)
+    context = click.Context(cli.commands[command.split()[0]])
+    for alias, preset in [*ALIASES.items(), *((name, name) for name in PRESET_NAMES)]:
+        if option.type.families and Rules.preset(preset).family not in option.type.families:
+            continue
+        assert option.type.convert(alias.upper(), option, context) == preset
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "5H", "5C", "5D", "JS", "5S", "--game", "six-card", "--json"],
+    ["score", "2H", "4H", "6H", "TH", "--game", "crib5", "--json"],
+    ["discard", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--game", "2-player", "--top", "1", "--json"],
+    ["sim", "--game", "cribbage-square", "--players", "random,random", "--games", "1", "--json"],
+])  # fmt: skip
+def test_aliases_work_end_to_end(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data.get("game", "five-card") in PRESET_NAMES
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["sim", "--jobs", "0"], "'--jobs' / '-j': 0 is not in the range x>=1"),
+    (["sim", "--jobs", "-1"], "'--jobs' / '-j': -1 is not in the range x>=1"),
+    (["sim", "--games", "0"], "'--games' / '-n': 0 is not in the range x>=1"),
+    (["discard", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--pone"], "--dealer and --pone together"),
+    (["discard", "5H", "5C", "6D", "7S", "JH", "KD", "--pone", "--seat", "1"], "--pone and --seat 1 together"),
+    (["discard", "5H", "5C", "6D", "7S", "JH", "KD"], "say whose crib it is"),
+    (["discard", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--top", "0"], "'--top': 0 is not in the range"),
+    (["discard", "5H", "5C", "6D", "7S", "JH", "KD", "--dealer", "--top", "-3"], "'--top': -3 is not in the range"),
+    (["stats", "board", "--step", "0"], "'--step': 0 is not in the range x>=1"),
+    (["stats", "board", "--step", "-10"], "'--step': -10 is not in the range x>=1"),
+    (["score", "5H", "5C", "5D", "JS", "5S", "--game", "snail"], "game 'snail' (snailspace): expected a cribbage"),
+    (["sim", "--game", "bridge"], "unknown game 'bridge'"),
+    (["sim", "--records", "/etc/passwd/games"], "--records /etc/passwd/games: cannot make the folder"),
+])  # fmt: skip
+def test_options_that_mean_nothing_are_refused_in_one_line(args: list[str], needle: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and needle in err and len(err.strip().splitlines()) == 1
