@@ -107,6 +107,10 @@ class _Driver:
         action = self.bot.choose(view)
         self.result.decision_seconds += time.perf_counter() - started
         self.result.decisions += 1
+        if action not in view.legal_actions and (action.verb != "discard" or
+                                                 tuple(sorted(action.cards)) not in
+                                                 {a.cards for a in view.legal_actions}):
+            raise BsdError(f"our bot chose {action}, which is not legal here")
         return action
 
     def _discard(self) -> None:
@@ -201,8 +205,9 @@ def play_bsd_game(bot_name: str, index: int, seed: int, program: Path = BSD_PROG
     result = GameResult(index)
     started = time.perf_counter()
     bot = make_bot(bot_name, RULES, US, seed=game_seed * 16)
+    seeded = program.with_name("bsd_seed.so").exists()  # a copy made by seeded_program
     try:
-        with BsdTerminal(program, seed=game_seed) as terminal:
+        with BsdTerminal(program, seed=game_seed if seeded else None) as terminal:
             _Driver(terminal, bot, result, max_deals).run()
     except (BsdError, MirrorError) as error:
         result.error = str(error)

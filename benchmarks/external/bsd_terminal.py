@@ -80,7 +80,7 @@ class BsdTerminal:
         self.screen = pyte.Screen(COLUMNS, ROWS)
         self._stream = pyte.ByteStream(self.screen)
         env = {"TERM": "vt100", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/")}
-        if seed is not None and program != BSD_PROGRAM:
+        if seed is not None:  # ``program`` is a copy made by seeded_program
             env["LD_PRELOAD"] = str(program.with_name("bsd_seed.so"))
             env["PEGBOARD_BSD_SEED"] = str(seed % (1 << 32))
         self._pexpect = pexpect
@@ -165,20 +165,18 @@ class BsdTerminal:
                 return kind
         return None
 
-    def _cards(self, left: int, face_up: bool = True, limit: int = 8) -> list[Card]:
-        """Cards of a window drawn as a fan: card i's top-left corner at (2i, left + i)."""
+    def _cards(self, left: int, limit: int = 8) -> list[Card]:
+        """The face-up cards of a window drawn as a fan: card i's top-left corner at (2i, left + i),
+        its rank and suit just inside it."""
         cards = []
         for index in range(limit):
             row, column = 2 * index, left + index
-            if row + 1 >= ROWS or self.line(row)[column:column + 2] not in ("+-", "+|"):
+            if row + 1 >= ROWS or self.line(row)[column:column + 2] != "+-":
                 break
             label = self.line(row + 1)[column + 1:column + 3]
-            if face_up:
-                if not _CARD.fullmatch(label):
-                    break
-                cards.append(Card.parse(label))
-            else:
-                cards.append(Card.from_code(0))  # a face-down card: only the number counts
+            if not _CARD.fullmatch(label):
+                break
+            cards.append(Card.parse(label))
         return cards
 
     def our_hand(self) -> list[Card]:
@@ -191,9 +189,6 @@ class BsdTerminal:
     def their_cards(self) -> list[Card]:
         """The program's window, face up (its hand or its crib at the show); [] while face down."""
         return self._cards(_COMP_X)
-
-    def their_card_count(self) -> int:
-        return len(self._cards(_COMP_X, face_up=False))
 
     def count(self) -> int:
         """The running count printed under the table's cards."""

@@ -86,7 +86,9 @@ CRIB_SUMS: Final[dict[bool, tuple[tuple[int, ...], ...]]] = {
 """The BSD program's crib table (``crbescr``/``crbnescr`` in its ``score.c``, 4.3BSD to NetBSD 1.x, the
 values in Debian's bsdgames 2.17 binary): for two thrown cards, the total points of the 58,800 cribs
 they can make (every pair of the other 50 cards, every starter of the 48 left). Divided by
-:data:`CRIBS_PER_PAIR` it is the expected crib, e.g. 5-5 about 8.99 and K-K about 5.03."""
+:data:`CRIBS_PER_PAIR` it is the expected crib, e.g. 5-5 about 8.99 and K-K about 5.03. The sums are
+exact, except that the suited ones count a four-card crib flush as 4 (later NetBSD versions took the
+8,580 points this adds back out); the program plays with these."""
 
 RETALIATION_TARGETS: Final = (8, 7, 9, 6, 11, 12, 13, 14, 10, 5)
 """The program's "retaliation after 15" counts, in the order it tries them."""

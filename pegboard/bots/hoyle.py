@@ -16,11 +16,11 @@ plus half a point for each five kept, plus or minus what the throw brings the cr
 
 **Leads** (the count at 0), best first (:func:`lead_preference`):
 
-1. a card of 4 or less ("proverbially the safest lead is a 4": the next card cannot make 15),
-   the 4 first (lower cards are "better treasured for go and 31"), from a pair before a single;
-2. a card of a pair (a pair by the opponent is answered with pair royal);
-3. a 6 or a 9; a 7 or an 8 (the most dangerous leads) only when backed by a close card, to trap;
-4. a ten-card (only from a pair is it not "from nothing");
+1. a card of 4 or less ("proverbially the safest lead is a 4": the next card cannot make 15), one
+   of a pair first, then the highest (lower cards are "better treasured for go and 31");
+2. a card of a pair (a pair by the opponent is answered with pair royal), a ten-card last;
+3. a 6 or a 9, then a 7 or an 8 backed by a card within two ranks (a trap for the fifteen);
+4. a ten-card from nothing, then an unbacked 7 or 8 (the most dangerous leads);
 5. never a five while anything else is held.
 
 **Answers** (:func:`answer_value`): take the most points now, less the book's risks:
@@ -96,16 +96,15 @@ def hoyle_discard(hand: Sequence[Card], throw: int, own: bool) -> list[tuple[flo
     >>> [str(card) for card in thrown]
     ['6D', '2C']
     """
+    throws = list(combinations(hand, throw))
+    if not own:  # a pone throws a five only when every throw holds one
+        throws = [thrown for thrown in throws if all(card.rank != 5 for card in thrown)] or throws
     options = []
-    for thrown in combinations(hand, throw):
-        if not own and any(card.rank == 5 for card in thrown):
-            continue
+    for thrown in throws:
         kept = [card for card in hand if card not in thrown]
         fives = sum(card.rank == 5 for card in kept)
         promise = crib_promise(thrown)
         options.append((kept_points(kept) + 0.5 * fives + (promise if own else -promise), thrown))
-    if not options:  # every throw holds a five: only then may a pone throw one
-        return hoyle_discard(hand, throw, own=True)
     options.sort(key=lambda option: -option[0])
     return options
 
