@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.external.bsd_mirror import (BSD, RULES, US, DealRecord, MirrorError, classic_agreement, deal_sources,
-                                            mirror)
+from benchmarks.external.bsd_mirror import (
+    BSD,
+    RULES,
+    US,
+    DealRecord,
+    MirrorError,
+    classic_agreement,
+    deal_sources,
+    mirror,
+)
 from pegboard import parse_cards
 from pegboard.bots.classic import classic_discard, classic_play
 from pegboard.cards import Card

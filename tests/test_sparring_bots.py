@@ -10,8 +10,16 @@ from hypothesis import given
 
 from pegboard import Rules, parse_cards
 from pegboard.bots import make_bot
-from pegboard.bots.classic import (CRIB_SUMS, CRIBS_PER_PAIR, bsd_order, classic_discard, classic_play, crib_value,
-                                   quiet_play, single_card_crib)
+from pegboard.bots.classic import (
+    CRIB_SUMS,
+    CRIBS_PER_PAIR,
+    bsd_order,
+    classic_discard,
+    classic_play,
+    crib_value,
+    quiet_play,
+    single_card_crib,
+)
 from pegboard.bots.hoyle import HoyleBot, answer_value, hoyle_discard, lead_preference
 from pegboard.cards import Card
 from pegboard.engine import new_game

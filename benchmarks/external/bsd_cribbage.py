@@ -29,8 +29,17 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from benchmarks.external.bsd_mirror import (BSD, RULES, US, Agreement, DealRecord, MirrorError,
-                                            classic_agreement, deal_sources, mirror)
+from benchmarks.external.bsd_mirror import (
+    BSD,
+    RULES,
+    US,
+    Agreement,
+    DealRecord,
+    MirrorError,
+    classic_agreement,
+    deal_sources,
+    mirror,
+)
 from benchmarks.external.bsd_terminal import BSD_PROGRAM, BsdError, BsdTerminal, seeded_program
 from pegboard.bots import make_bot
 from pegboard.cards import Card
