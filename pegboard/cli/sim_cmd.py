@@ -34,7 +34,7 @@ def _option(text: str) -> tuple[str, Any]:
 @click.option("--game", "-g", type=GAME, default="cribbage", show_default=True,
               help="Game to play: a preset name or alias (cribbage, five-card, snailspace, solitaire...).")
 @click.option("--players", "-p", default="expert,greedy", show_default=True,
-              help="Bots by name (random, greedy, expert or module:Class), one per player or team.")
+              help="Bots by name (random, greedy, expert, classic, hoyle or module:Class), one per player or team.")
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="Number of games.")
 @click.option("--seed", "-s", default=0, show_default=True, help="Match seed: same seed, same results.")
 @click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
