@@ -31,7 +31,7 @@ def test_play_stats_prints_the_statistics(data: Path, capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize("args, needle", [
     (["play"], "needs a terminal"),
-    (["play", "--game", "chess"], "'chess' is not one of"),
+    (["play", "--game", "chess"], "unknown game 'chess'"),
     (["play", "--game", "snailspace", "--muggins"], "muggins"),
     (["play", "--game", "cribbage", "--humans", "3"], "3 people at the keyboard"),
     (["play", "--resume"], "no saved game to resume"),

@@ -102,10 +102,6 @@ async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000
                 await pilot.pause(0)
             continue
         assert isinstance(screen, GameScreen), screen
-        if screen.counts_deal is not None:  # a deal's counts are on the table
-            await tap(pilot, "enter")
-            assert screen.counts_deal is None
-            continue
         seat = screen.human()
         assert seat is not None, f"nobody to act: {screen.ctl.game.to_act()}"
         legal = screen.ctl.game.legal_actions(seat)

@@ -71,6 +71,10 @@ class TableControls(Screen[None]):
     def forget_hint(self) -> None:
         raise NotImplementedError
 
+    def key_when_held(self) -> bool:
+        """True if a key press only moves the game on (and is used up)."""
+        return False
+
     def pick(self, index: int) -> None:
         """A card picked by number or click: played at once, or selected for the crib."""
         seat = self.human()
@@ -171,6 +175,10 @@ class TableControls(Screen[None]):
         self.refresh_table()
 
     def on_key(self, event: events.Key) -> None:
+        if event.key != "ctrl+q" and self.key_when_held():
+            event.stop()
+            event.prevent_default()
+            return
         char = event.character
         if char is None or not char.isprintable():
             return
@@ -182,11 +190,12 @@ class TableControls(Screen[None]):
             return
         if self.focused is not None:
             return
-        mode = self.ctl.mode(self.human())
+        seat = self.human()
+        mode = self.ctl.mode(seat)
         if char.isdigit():
             event.stop()
-            if mode in ("count", "muggins"):
-                self.open_input(char)
+            if mode in ("count", "muggins") or (mode == "play" and len(self.ctl.hand(seat)) > 9):
+                self.open_input(char)  # a count, or card 10 and up: the number is typed, then Enter
             elif char != "0":
                 self.pick(int(char) - 1)
         elif char.lower() in OPENERS or (mode == "place" and char.lower() in "abcd"):
