@@ -29,7 +29,7 @@ from pegboard.rules import Rules
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.show import show_items
 
-__all__ = ["ShowCount", "DiscardReview", "deal_counts", "deal_points", "deal_summary", "discard_review", "starter_of",
+__all__ = ["ShowCount", "DiscardReview", "deal_counts", "deal_line", "deal_points", "deal_summary", "discard_review", "starter_of",
            "item_words", "show_count"]
 
 _ITEM_WORDS = {"fifteen": "fifteen", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs",
@@ -136,6 +136,19 @@ def deal_points(events: Sequence[Event], deal: int, seats: int) -> list[dict[str
     return points
 
 
+def deal_line(game: GameState, deal: int) -> str:
+    """What each player scored in ``deal`` and from where, in one line:
+    ``Ann +11 (2 pegging, 9 show) · Ada +6 (1 pegging, 5 show)``."""
+    points = deal_points(game.events, deal, game.rules.players)
+    parts = []
+    for seat, name in enumerate(game.players):
+        total = sum(points[seat].values())
+        where = ", ".join(f"{value} {source}" for source, value in points[seat].items())
+        parts.append(f"{name} +{total}" + (f" ({where})" if len(points[seat]) > 1 else
+                                           f" {where.split(' ', 1)[1]}" if where else ""))
+    return " · ".join(parts)
+
+
 def deal_summary(game: GameState, deal: int) -> list[str]:
     """What each player scored in ``deal`` and from where, then the scores: a deal's summary lines."""
     points = deal_points(game.events, deal, game.rules.players)
@@ -174,8 +187,13 @@ class DiscardReview:
         mine = f"Your throw {cards(self.mine)}: {worth(self.mine)}"
         if self.rank == 1 or self.short < 0.005:
             return f"{mine}: the advisor's choice too."
-        return (f"{mine}, {self.rank} of {self.options}. The advisor throws {cards(self.best)}: "
-                f"{worth(self.best)}, {self.short:.1f} more.")
+        return (f"{mine}, {_ordinal(self.rank)} best of {self.options}. The advisor's, {cards(self.best)}: "
+                f"{self.best.net:.1f}, {self.short:.1f} more.")
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def discard_review(events: Sequence[Event], deal: int, seat: int, rules: Rules) -> DiscardReview | None:

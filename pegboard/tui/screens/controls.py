@@ -179,6 +179,13 @@ class TableControls(Screen[None]):
             event.stop()
             event.prevent_default()
             return
+        if self._typing and event.key == "enter":  # typed faster than the line took the focus: submit it
+            event.stop()
+            event.prevent_default()
+            box = self.query_one("#command", Input)
+            text, box.value = box.value, ""
+            self.submit(text)
+            return
         char = event.character
         if char is None or not char.isprintable():
             return
@@ -220,6 +227,10 @@ class TableControls(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value
         event.input.value = ""
+        self.submit(text)
+
+    def submit(self, text: str) -> None:
+        """A move typed on the command line."""
         self._typing = False
         self.set_focus(None)
         seat = self.human()

@@ -25,7 +25,7 @@ from pegboard.engine.solitaire import CELL_NAMES
 from pegboard.errors import PegboardError
 from pegboard.present import Hint, hint
 from pegboard.tui.controller import Controller, describe_action, refusal
-from pegboard.tui.explain import deal_counts, deal_summary, discard_review
+from pegboard.tui.explain import deal_counts, deal_line, discard_review
 from pegboard.tui.moments import end_of_play, ends_the_play, latest_moves
 from pegboard.tui.screens.controls import LAST_CELL, TableControls
 from pegboard.tui.screens.modals import EndScreen, HandoverScreen, HelpScreen, StatsScreen, counts_renderable
@@ -79,6 +79,7 @@ class GameScreen(TableControls):
         self._held_until = 0  # the events that led to it
         self.since = len(ctl.game.events)  # the latest moves shown are those since the person's last choice
         self._thinking = False
+        self._advancing = False  # an advance is due once the app's moves are done
         self._hinting = False
         self._modal = False
         self._summarized = ctl.game.deal_number
@@ -119,14 +120,18 @@ class GameScreen(TableControls):
 
     @property
     def busy(self) -> bool:
-        """The app is moving (the computer, a forced move, a hint) or holds the table: wait."""
-        return self._thinking or self._hinting or self.held is not None
+        """The app is moving or about to (the computer, a forced move, a hint) or holds the table: wait."""
+        due = not self._modal and not self.ctl.game.finished and self._next_auto() is not None
+        return self._thinking or self._advancing or self._hinting or self.held is not None or due
 
     def human(self) -> int | None:
-        """The person at the keyboard if they may act now."""
+        """The person at the keyboard if they may choose now (a forced move is made for them)."""
         if self.held is not None or self.ctl.needs_handover():
             return None
-        return self.ctl.human_to_act()
+        seat = self.ctl.human_to_act()
+        if seat is not None and self.ctl.setup.auto and self.ctl.forced(seat) is not None:
+            return None
+        return seat
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``g Go`` only in the games that have a go (the cribbage games)."""
@@ -150,7 +155,6 @@ class GameScreen(TableControls):
         recent = latest_moves(game.events[:upto], self.since, game.players, view.seat)
         table.paint(table_text(view, labels, width=table.content_region.width or 60, rules=game.rules, recent=recent))
         if game.rules.family != "cribbage":
-            self._place_cursor(view, mode)
             self.query_one(GridView).show(grid_spec(view, self.cursor if mode == "place" else None))
         if game.rules.family != "solitaire":
             self._draw_hand(view, seat, mode)
@@ -160,7 +164,6 @@ class GameScreen(TableControls):
         self.query_one("#message", Sketch).paint(Text("\n").join(lines))
         self.query_one(GameLog).follow(view.events, view.seat, game.players, game.rules)
         self.sub_title = self._scores_line()
-        self.refresh_bindings()
         if self.counts_deal is not None:
             self.call_after_refresh(self._fit_counts)
 
@@ -173,14 +176,14 @@ class GameScreen(TableControls):
                    if self.query_one(f"#{name}").display)
         self.query_one("#counts").styles.max_height = max(6, room - used - 1)
 
-    def _place_cursor(self, view: Any, mode: str) -> None:
-        """Solitaire: a cursor on a filled cell moves on to the next empty one."""
-        if mode != "place" or self.cursor >= LAST_CELL or view.grid[self.cursor] is None:
+    def _next_empty_cell(self) -> None:
+        """Solitaire: after a card is placed, the cursor moves on from its cell to the next empty one."""
+        grid = self.ctl.game.view(self.ctl.viewer).grid
+        if self.cursor >= LAST_CELL or grid[self.cursor] is None:
             return
-        cells = len(view.grid)
-        empty = [(index - self.cursor) % cells for index in range(cells) if view.grid[index] is None]
+        empty = [(index - self.cursor) % len(grid) for index in range(len(grid)) if grid[index] is None]
         if empty:
-            self.cursor = (self.cursor + min(empty)) % cells
+            self.cursor = (self.cursor + min(empty)) % len(grid)
 
     def _draw_hand(self, view: Any, seat: int | None, mode: str) -> None:
         hand = self.query_one(HandView)
@@ -239,6 +242,7 @@ class GameScreen(TableControls):
     # ------------------------------------------------------------------ the flow of the game
     def advance(self) -> None:
         """Redraw, then whatever comes next: a deal's counts, the end, the app's own moves, a handover."""
+        self._advancing = False
         self.refresh_table()
         if self._modal or self.held is not None or not self.is_current:
             return
@@ -296,7 +300,8 @@ class GameScreen(TableControls):
             self.note = Text(f"The computer could not move: {error}", style="bold #ff5f5f")
         finally:
             self._thinking = False
-        self.advance()
+        self._advancing = True
+        self.call_later(self.advance)  # once this worker is done: advance may start the next one
 
     def _apply(self, action: Action) -> None:
         """Apply a legal action; if it ended the play, hold the table as it left it for a moment."""
@@ -345,7 +350,7 @@ class GameScreen(TableControls):
             self.store.save_game(ctl)  # a deal done: keep the game safe even without a clean quit
         self.counts_deal = deal
         counts = deal_counts(game.events, deal, game.rules, game.players)
-        parts: list[Any] = [Text("\n".join(deal_summary(game, deal)))]
+        parts: list[Any] = [Text(deal_line(game, deal))]
         me = ctl.viewer if ctl.viewer is not None else (ctl.humans[0] if ctl.humans else None)
         review = discard_review(game.events, deal, me, game.rules) if me is not None and ctl.setup.advice else None
         if review is not None:
@@ -373,6 +378,12 @@ class GameScreen(TableControls):
     def action_clear(self) -> None:
         self.close_counts()
         super().action_clear()
+
+    def action_confirm(self) -> None:
+        if self.counts_deal is not None and not self.picked and self.ctl.mode(self.human()) == "discard":
+            self.close_counts()  # Enter with nothing picked puts the counts away
+        else:
+            super().action_confirm()
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.counts_deal is not None and dy and self.ctl.mode(self.human()) != "place":
@@ -420,6 +431,8 @@ class GameScreen(TableControls):
             self.say(refusal(str(error), self.ctl.game.players), "error")
             return False
         self.since = start
+        if action.verb == "place":
+            self._next_empty_cell()
         self.picked.clear()
         self.hinted = None
         self.note = None

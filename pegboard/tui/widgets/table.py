@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 from pegboard.cards import Card
@@ -154,18 +155,34 @@ class GameLog(RichLog):
         self.can_focus = False
         self._source: tuple[int | None, int] = (None, -1)
         self._written = 0
+        self._followed: tuple[Sequence[Event], int | None, tuple[str, ...], Rules] | None = None
+        self._wrapped_at = 0  # the width the lines were wrapped to
 
     def follow(self, events: Sequence[Event], seat: int | None, players: tuple[str, ...], rules: Rules) -> None:
         """Bring the log up to date with ``events`` as ``seat`` sees them (rewritten for a new seat)."""
+        self._followed = (events, seat, players, rules)
         if self._source != (seat, id(rules)) or len(events) < self._written:
-            self.clear()
-            self._written = 0
+            self._restart()
             self._source = (seat, id(rules))
         lines = [line for index in range(self._written, len(events))
                  for line in self.lines_for(events[index], events, players, rules)]
         if lines:  # one write: each write lays the log out again
             self.write(Text("\n").join(lines))
+            self._wrapped_at = self.scrollable_content_region.width
         self._written = len(events)
+
+    def _restart(self) -> None:
+        self.clear()
+        self._written = 0
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap every line again to the new width (a log keeps the wrap it was written with)."""
+        width = self.scrollable_content_region.width
+        if not self._wrapped_at:  # the first size: lines written before it are wrapped to it
+            self._wrapped_at = width
+        elif self._followed is not None and self._written and width != self._wrapped_at:
+            self._restart()
+            self.follow(*self._followed)
 
     @staticmethod
     def lines_for(event: Event, events: Sequence[Event], players: tuple[str, ...], rules: Rules) -> list[Text]:
