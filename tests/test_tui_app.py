@@ -19,7 +19,7 @@ from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import HandView
 from pegboard.tui.widgets.grid import GridView
 from pegboard.tui.widgets.table import GameLog
-from tests.tui.driver import SIZE, keys_for, make_app, play_out, settle, tap
+from tests.tui.driver import SIZE, keys_for, make_app, play_out, screen_text, settle, tap
 
 pytestmark = pytest.mark.asyncio
 
@@ -270,3 +270,67 @@ async def test_typing_cards_on_the_command_line(tmp_path: Path) -> None:
         assert app.focused is screen.query_one("#command") and screen.query_one("#command").value == "q"
         await pilot.press("escape")
         assert app.focused is None
+
+
+async def test_a_new_game_never_replaces_a_save_and_the_next_start_offers_them(tmp_path: Path) -> None:
+    from pegboard.tui.controller import Controller, Setup
+    from pegboard.tui.screens.modals import ResumeScreen
+
+    first = make_app(tmp_path, "cribbage", opponent="greedy", seed=21)
+    async with first.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+    second = make_app(tmp_path, "cribbage", opponent="greedy", seed=22)
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+    assert first.saved is not None and second.saved is not None and first.saved != second.saved
+    store = Store(tmp_path)
+    saves = store.saved_games()
+    assert [saved.path for saved in saves] == [second.saved, first.saved]  # the latest first, both kept
+    assert "cribbage vs greedy" in saves[1].describe()
+    third = PegboardApp(Controller.start(Setup("five-card", "random", names=("Ann",), seed=3)), store, pace=0,
+                        saves=saves)
+    async with third.run_test(size=SIZE) as pilot:
+        assert isinstance(third.screen, ResumeScreen)
+        await pilot.press("2")  # the older one
+        screen = game_screen(third)
+        assert record_of(screen.ctl.game)["seed"] == 21 and screen.ctl.save_path == first.saved
+        assert len(screen.ctl.game.view(0).discarded) == 2
+        await pilot.press("ctrl+q")
+    assert third.saved == first.saved and len(store.saved_games()) == 2
+    fourth = PegboardApp(Controller.start(Setup("five-card", "random", names=("Ann",), seed=3)), store, pace=0,
+                         saves=store.saved_games())
+    async with fourth.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # the new game; the saves stay
+        assert game_screen(fourth).ctl.game.game == "five-card"
+    assert len(store.saved_games()) == 2
+
+
+async def test_a_record_saved_mid_deal_holds_only_what_the_player_has_seen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "cribbage", opponent="greedy", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("w")
+        assert "Nothing to save yet" in screen.note.plain  # type: ignore[union-attr]
+        assert not (tmp_path / "records").exists()
+        screen = await until(pilot, app, lambda s: s.ctl.game.deal_number == 1 and s.human() is not None,
+                             random.Random(3))
+        await pilot.press("w")
+        (path,) = (tmp_path / "records").glob("*.json")
+        assert "left out until it is over" in screen.note.plain  # type: ignore[union-attr]
+        data = json.loads(path.read_text())
+        assert len(data["deals"]) == 1 and "seed" not in data  # no hand of the deal in play, no way to deal it
+        dealt = [[str(card) for card in log.deal.hands[0]] for log in screen.ctl.game.deal_logs]
+        assert data["deals"][0]["hands"]["Ann"] == dealt[0] and dealt[1] not in [d["hands"]["Ann"] for d in data["deals"]]
+        assert replay(load_record(path)).deal_number == 1
+
+
+async def test_the_muggins_prompt_is_shown_whole(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "cribbage", seed=9, muggins=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until(pilot, app, lambda s: s.human() == 0 and s.ctl.mode(0) == "count", random.Random(4))
+        area = screen.query_one("#play").region
+        left = " ".join(line[area.x:area.right] for line in (await screen_text(pilot)).splitlines())
+        assert "type the points and Enter (muggins: misses can be taken)." in " ".join(left.split())
+        assert "muggins on" in app.title

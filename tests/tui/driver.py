@@ -22,8 +22,10 @@ from pegboard.tui.store import Store
 SIZE = (80, 24)
 
 
-def screen_text(app: PegboardApp) -> str:
-    """What the terminal shows now, as plain text (as a screenshot would, without colours)."""
+async def screen_text(pilot: Pilot[None]) -> str:
+    """What the terminal shows once the layout has settled, as plain text (a screenshot without colours)."""
+    await pilot.pause(0.05)
+    app = pilot.app
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, color_system="truecolor",
                       record=True, legacy_windows=False, safe_box=False)
