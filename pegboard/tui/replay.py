@@ -102,7 +102,7 @@ class ReplayScreen(Screen[None]):
         game = self.game
         solitaire = game.rules.family == "solitaire"
         view = game.view(0 if solitaire else None)
-        budget = max(2, min(8, (self.size.height or 24) - 18))
+        budget = max(2, min(8, (self.size.height or 24) - 20))
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), budget)
         labels = list(game.players)
         table = self.query_one("#table", Static)

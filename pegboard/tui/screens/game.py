@@ -148,7 +148,7 @@ class GameScreen(TableControls):
         seat = self.human()
         mode = ctl.mode(seat)
         labels = [ctl.label(s) for s in range(game.rules.players)]
-        max_lines = max(2, min(8, self.size.height - 18)) if self.size.height else 6
+        max_lines = max(2, min(8, self.size.height - 20)) if self.size.height else 4  # 80x24: 4 lines
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), max_lines)
         table = self.query_one("#table", Sketch)
         upto = self._held_until if self.held is not None else len(game.events)
@@ -162,8 +162,9 @@ class GameScreen(TableControls):
         if self.note is not None:
             lines.append(self.note)
         self.query_one("#message", Sketch).paint(Text("\n").join(lines))
-        self.query_one(GameLog).follow(view.events, view.seat, game.players, game.rules)
-        self.sub_title = self._scores_line()
+        seen = view.events if self.held is None else ctl.game.view(view.seat).events[:upto]
+        self.query_one(GameLog).follow(seen, view.seat, game.players, game.rules)
+        self.sub_title = " · ".join(f"{side} {score}" for side, score in zip(game.side_names, view.scores))
         if self.counts_deal is not None:
             self.call_after_refresh(self._fit_counts)
 
@@ -200,7 +201,7 @@ class GameScreen(TableControls):
                 cards = tuple(sorted(view.crib))
                 caption = f"{name} crib, to count with the starter"
         if len(cards) > 9 and mode == "play":
-            caption += " (cards 10 and up: type the number, then Enter)"
+            caption += " · 10 and up: type the number, Enter"
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         playable = None
         if mode == "play" and self.ctl.game.rules.family == "cribbage":
@@ -225,9 +226,6 @@ class GameScreen(TableControls):
         if self.counts_deal is not None and seat is not None:
             prompt = f"Deal {ctl.game.deal_number + 1}: {prompt}"
         return prompt
-
-    def _scores_line(self) -> str:
-        return " · ".join(f"{name} {score}" for name, score in self.ctl.game.scores().items())
 
     def forget_hint(self) -> None:
         self.hinted = None
@@ -261,6 +259,8 @@ class GameScreen(TableControls):
         elif self.ctl.needs_handover() and not self._thinking:
             name = game.players[self.ctl.human_to_act() or 0]
             self._open(HandoverScreen(name), lambda _: self.ctl.take_keyboard())
+        elif self.human() is not None and self.counts_deal is None:
+            self.call_after_refresh(self.query_one(PlayArea).scroll_end, animate=False)  # the prompt in view
 
     def _next_auto(self) -> int | None:
         """A seat whose move the app makes now: a computer's, or a person's forced move (option on)."""
@@ -312,7 +312,7 @@ class GameScreen(TableControls):
         if before is None or not self.hold or not ends_the_play(before, ctl.game.view(ctl.viewer)):
             return
         new = ctl.game.events[start:]
-        self._held_until = start + next((i for i, event in enumerate(new) if event.type == "deal"), len(new))
+        self._held_until = start + next((i for i, event in enumerate(new) if event.phase != "play"), len(new))
         self.held = end_of_play(before, new, ctl.game.view(None).side_of_seat)
         self.set_timer(self.hold, self.release_hold)
 

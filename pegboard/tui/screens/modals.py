@@ -35,10 +35,11 @@ BoxScreen VerticalScroll, EndScreen VerticalScroll { height: auto; max-height: 1
 HELP = """\
 [b]Playing[/b]
   1-9        pick a card by its number: play it, or pick it to throw
+             (13 cards in Snailspace: type the number, then Enter)
   ← → ↑ ↓    move the cursor over your cards (or the solitaire cells)
   Space      pick the card under the cursor (throwing to the crib)
   Enter      play it · throw the cards picked · place on the cell
-  g          say go
+  g          say go (made for you when no card fits, unless --no-auto)
   p          pass: no muggins claim
   x          solitaire: discard the card turned
   / or Tab   type a move, then Enter: 5h · 10s · qd · 1 4 · go ·
@@ -49,18 +50,25 @@ HELP = """\
 [b]Help and tools[/b]
   h          hint: what the expert would do, and why (then Enter)
   s          statistics per game and opponent level
-  w          save the game's record (pegboard replay FILE)
+  w          save the game's record (pegboard replay FILE); until the
+             game is over, only its finished deals
   n          a new game, once this one is over
   ?          this help
-  Ctrl+Q     save and quit: pegboard play --resume continues
+  Ctrl+Q     save and quit: the next pegboard play offers to resume
 
 [b]The table[/b]
   The board has two pegs a side: the front peg is the score, the
   rear peg the score before the latest points, so they leapfrog.
-  ▸ marks the dealer. The log tells every event in plain words and
-  counts each show aloud; after each deal the counts are explained
-  item by item. With --muggins you count your own hand, and any
-  points you miss can be taken by the others.
+  ▸ marks the dealer. Under the play, who played each card, in
+  their colour on the board; the other players' latest card is lit,
+  and "Latest" tells the moves since your last one. Moves with no
+  choice (a go, your last card) are made for you. After the last
+  card the table stays a moment (any key goes on), then the deal's
+  counts, item by item, with your throw against the advisor's; they
+  stay above your next hand until you move (↑ ↓ scroll, Esc hides).
+  With --muggins you count your own hands: any count from 0 to 29
+  is taken; points missed can be claimed by the others, and points
+  claimed over the true count go to them (ruling 16).
 """
 
 
@@ -213,15 +221,15 @@ class ResumeScreen(ModalScreen[str]):
         self.new_game = new_game
 
     def compose(self) -> ComposeResult:
-        lines = Text()
-        for number, line in enumerate(self.saves, 1):
-            lines.append(f"{number}  ", style="bold #f7d154")
-            lines.append(line + "\n")
+        lines = [Text.assemble((f"{number}  ", "bold #f7d154"), line) for number, line in enumerate(self.saves, 1)]
+        which = "Enter or 1 resumes it" if len(self.saves) == 1 else \
+            f"Enter resumes the latest, 1-{len(self.saves)} the one of that number"
         with Vertical():
-            yield Static("Saved games are waiting", classes="title")
-            yield Static(lines)
-            yield Static(f"Enter resumes the latest · 1-{len(self.saves)} resumes that game · n starts the new game "
-                         f"({self.new_game}); every save is kept until its game is over.", classes="keys")
+            yield Static("A saved game is waiting" if len(self.saves) == 1 else "Saved games are waiting",
+                         classes="title")
+            yield Static(Text("\n").join(lines))
+            yield Static(f"{which} · n starts the new game ({self.new_game}); a save is kept until its game is "
+                         f"over.", classes="keys")
 
     def on_key(self, event: Any) -> None:
         character = getattr(event, "character", None)

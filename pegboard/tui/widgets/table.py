@@ -118,10 +118,11 @@ def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Seque
                      fifteens: bool = False) -> Text:
     """Snailspace: the deal, who deals, the other player's hand size, the scoring variant."""
     players: tuple[str, ...] = view.players
-    variant = "count at the end: rows to the non-dealer, columns to the dealer" if view.count_at_end else \
-        "each card scores in its row and column"
-    variant += ": pairs, runs, flushes and fifteens (2)" if fifteens else ": pairs, runs and flushes; fifteens do not score"
-    lines = [Text(f"Deal {view.deal + 1} of {view.deals} · {players[view.dealer]} deals · {variant}", style="bold")]
+    when = "at the end: rows to the non-dealer, columns to the dealer" if view.count_at_end else \
+        "as each card is placed, in its row and column"
+    what = "pairs, runs, flushes and fifteens (2)" if fifteens else "pairs, runs, flushes; fifteens do not score"
+    lines = [Text(f"Deal {view.deal + 1} of {view.deals} · {players[view.dealer]} deals", style="bold"),
+             Text(f"Scoring {when}: {what}", style="#9aa0a6")]
     for seat in range(len(players)):
         if seat == view.seat and not hands:
             continue
