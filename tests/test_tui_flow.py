@@ -15,6 +15,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import honest_claim
 from pegboard.tui.app import PegboardApp
 from pegboard.tui.controller import Controller, Setup
+from pegboard.tui.moments import latest_moves
 from pegboard.tui.screens.game import GameScreen
 from pegboard.tui.screens.modals import EndScreen
 from pegboard.tui.store import Store
@@ -99,12 +100,15 @@ async def test_forced_moves_wait_for_the_key_with_auto_off(tmp_path: Path) -> No
 async def test_a_forced_go_is_said_for_the_person_with_a_note_on_the_table(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", opponent="random", seed=7)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await until(pilot, app, lambda s: any(e.type == "go" and e.seat == 0 for e in s.ctl.game.events),
-                             random.Random(3))
+        def said_go_since_my_last_choice(screen: GameScreen) -> bool:
+            return any(event.type == "go" and event.seat == 0 for event in screen.ctl.game.events[screen.since:])
+
+        screen = await until(pilot, app, said_go_since_my_last_choice, random.Random(3))
         game = screen.ctl.game
-        go = max(index for index, event in enumerate(game.events) if event.type == "go" and event.seat == 0)
-        if game.events[go].deal == game.deal_number and screen.counts_deal is None:
-            assert "You: go" in screen.query_one("#table").text.plain
+        moves = [words for _, words in latest_moves(game.events, screen.since, game.players, 0, limit=99)]
+        assert "You: go" in moves  # said after the person's last key, so by the app
+        table = screen.query_one("#table").text.plain
+        assert "Latest  " in table and any(move in table for move in moves[-2:])
 
 
 # ---------------------------------------------------------------------- 2: the computer's play in view

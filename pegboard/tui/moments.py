@@ -60,11 +60,12 @@ def end_of_play(before: CribbageView, events: Sequence[Event], side_of_seat: Seq
 
 
 def latest_moves(events: Sequence[Event], since: int, players: Sequence[str], you: int | None,
-                 limit: int = 4) -> list[tuple[int | None, str]]:
-    """The moves of the play since event ``since`` in words, each with its seat: cards played, go's
-    and the points pegged (``Ada pegs 2 for a pair``); the last ``limit`` of them."""
+                 limit: int = 4, until: int | None = None) -> list[tuple[int | None, str]]:
+    """The moves of the play from event ``since`` (to ``until``) in words, each with its seat: cards
+    played, go's and the points pegged (``Ada pegs 2 for a pair``); the last ``limit`` of them."""
     moves: list[tuple[int | None, str]] = []
-    for event in events[since:]:
+    for index in range(max(0, since), len(events) if until is None else min(until, len(events))):
+        event = events[index]
         seat = event.seat
         if event.type == "deal":
             moves.clear()

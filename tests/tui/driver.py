@@ -138,5 +138,7 @@ async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000
             if len(screen.ctl.game.events) > before:
                 break
             await pilot.pause(0)
-        assert len(screen.ctl.game.events) > before, f"{action} did nothing: {screen.note}"
+        box = screen.query_one("#command")
+        assert len(screen.ctl.game.events) > before, \
+            f"{action} did nothing: {screen.note} {keys} {box.value!r} {screen.app.focused} {screen._typing}"
     raise AssertionError("the game did not end")

@@ -193,7 +193,7 @@ class TableControls(Screen[None]):
             event.stop()
             box = self.query_one("#command", Input)
             box.insert_text_at_cursor(char)
-            box.focus()
+            self.set_focus(box)
             return
         if self.focused is not None:
             return
@@ -216,7 +216,7 @@ class TableControls(Screen[None]):
         box = self.query_one("#command", Input)
         box.value = text
         box.cursor_position = len(text)
-        box.focus()
+        self.set_focus(box)  # at once: a key typed next must find the line focused
 
     def action_type(self) -> None:
         self.open_input("")

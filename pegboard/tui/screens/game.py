@@ -151,8 +151,9 @@ class GameScreen(TableControls):
         max_lines = max(2, min(8, self.size.height - 20)) if self.size.height else 4  # 80x24: 4 lines
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), max_lines)
         table = self.query_one("#table", Sketch)
-        upto = self._held_until if self.held is not None else len(game.events)
-        recent = latest_moves(game.events[:upto], self.since, game.players, view.seat)
+        seen = game.events_for(view.seat)  # the person's own log: never a card they may not see
+        upto = self._held_until if self.held is not None else len(seen)
+        recent = latest_moves(seen, self.since, game.players, view.seat, until=upto)
         table.paint(table_text(view, labels, width=table.content_region.width or 60, rules=game.rules, recent=recent))
         if game.rules.family != "cribbage":
             self.query_one(GridView).show(grid_spec(view, self.cursor if mode == "place" else None))
@@ -162,8 +163,7 @@ class GameScreen(TableControls):
         if self.note is not None:
             lines.append(self.note)
         self.query_one("#message", Sketch).paint(Text("\n").join(lines))
-        seen = view.events if self.held is None else ctl.game.view(view.seat).events[:upto]
-        self.query_one(GameLog).follow(seen, view.seat, game.players, game.rules)
+        self.query_one(GameLog).follow(seen if self.held is None else seen[:upto], view.seat, game.players, game.rules)
         self.sub_title = " · ".join(f"{side} {score}" for side, score in zip(game.side_names, view.scores))
         if self.counts_deal is not None:
             self.call_after_refresh(self._fit_counts)
@@ -307,11 +307,11 @@ class GameScreen(TableControls):
         """Apply a legal action; if it ended the play, hold the table as it left it for a moment."""
         ctl = self.ctl
         before = ctl.game.view(ctl.viewer) if ctl.game.rules.family == "cribbage" else None
-        start = len(ctl.game.events)
+        start = len(before.events) if before is not None else 0
         ctl.apply(action)
         if before is None or not self.hold or not ends_the_play(before, ctl.game.view(ctl.viewer)):
             return
-        new = ctl.game.events[start:]
+        new = ctl.game.events_for(ctl.viewer)[start:]
         self._held_until = start + next((i for i, event in enumerate(new) if event.phase != "play"), len(new))
         self.held = end_of_play(before, new, ctl.game.view(None).side_of_seat)
         self.set_timer(self.hold, self.release_hold)
@@ -352,7 +352,8 @@ class GameScreen(TableControls):
         counts = deal_counts(game.events, deal, game.rules, game.players)
         parts: list[Any] = [Text(deal_line(game, deal))]
         me = ctl.viewer if ctl.viewer is not None else (ctl.humans[0] if ctl.humans else None)
-        review = discard_review(game.events, deal, me, game.rules) if me is not None and ctl.setup.advice else None
+        review = discard_review(game.events_for(me), deal, me, game.rules) if me is not None and ctl.setup.advice \
+            else None
         if review is not None:
             parts.append(Text(review.words(), style="#87d787" if review.rank == 1 else "#ffd75f"))
         if game.rules.family == "snailspace":
@@ -424,7 +425,7 @@ class GameScreen(TableControls):
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
         """Apply the person's action; an illegal one only shows why."""
-        start = len(self.ctl.game.events)
+        start = len(self.ctl.game.events_for(None))
         try:
             self._apply(action)
         except PegboardError as error:
