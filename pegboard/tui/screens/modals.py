@@ -131,7 +131,7 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
         parts.append(title)
         for seat, kind, points in count.claims:
             plural = "s" if points != 1 else ""
-            what = f"calls muggins and takes {points} point{plural}" if kind == "muggins" else \
+            what = f"takes {points} point{plural} missed" if kind == "muggins" else \
                 f"scores the {points} point{plural} claimed over the count"
             name = players[seat] if seat < len(players) else "?"
             parts.append(Text(f"  Muggins: {name} {what}", style="bold #ffaf5f"))
