@@ -17,6 +17,7 @@ from typing import Any
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
+from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
 from pegboard.scoring.spoken import number_words
 
@@ -25,7 +26,7 @@ __all__ = ["describe_event", "Hint", "hint", "card_words"]
 _KIND_WORDS = {
     "fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair", "run": "a run", "flush": "a flush",
     "nobs": "his nobs", "heels": "his heels", "go": "the go", "last": "last card", "count": "their count",
-    "muggins": "muggins",
+    "muggins": "muggins", "over-claim": "an over-claim",
 }  # fmt: skip
 _SET_WORDS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
 
@@ -120,9 +121,11 @@ def hint(game: GameState, seat: int) -> Hint:
         raise ValueError(f"seat {seat} has nothing to do now")
     if game.rules.family == "cribbage" and actions[0].verb == "discard":
         return _discard_hint(game, view, actions)
-    if actions[0].verb in ("count", "muggins") or (actions[0].verb == "pass" and len(actions) > 1):
-        best = max(actions, key=lambda a: a.target if isinstance(a.target, int) else -1)
-        return Hint(best, "count every point you hold" if best.verb == "count" else "claim the points missed")
+    if actions[0].verb in ("count", "muggins"):
+        best = honest_claim(view, game.rules)
+        reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
+            best.verb, "nothing was missed")
+        return Hint(best, reason)
     choice = make_bot("expert", game.rules, seat, seed=game.deal_number * 97 + len(game.events)).choose(view)
     return Hint(choice, _reason(game, view, choice))
 

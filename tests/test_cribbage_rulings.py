@@ -228,18 +228,53 @@ def test_ruling_6_heels_scores_for_the_dealer_at_once_and_can_win() -> None:
 def test_ruling_16_muggins_undercount_claimed_by_the_opponent() -> None:
     game = run(go_game(muggins=True), *GO_PLAY)
     assert game.to_act() == (0,) and game.view(0).counting == (0, "hand")
-    assert [a.target for a in game.legal_actions(0)] == [0, 1, 2, 3, 4]
-    with pytest.raises(IllegalActionError, match="more than that hand holds"):
-        game.apply(Action(0, "count", (), 5))
+    assert [a.target for a in game.legal_actions(0)] == list(range(30))  # never the true count, 4
+    with pytest.raises(IllegalActionError, match="from 0 to 29"):
+        game.apply(Action(0, "count", (), 30))
     run(game, "Ann count 3")  # she missed nobs
     assert game.to_act() == (1,) and game.view(1).claim == (0, 3)
-    assert [str(a) for a in game.legal_actions(1)] == ["muggins 1", "pass"]
+    assert [str(a) for a in game.legal_actions(1)] == [*(f"muggins {n}" for n in range(1, 30)), "pass"]
     run(game, "Bob muggins 1")
     run(game, "Bob count 10", "Bob count 8")  # Bob counts his hand and crib right: nobody may claim
     assert game.scores() == {"Ann": 2 + 3, "Bob": 1 + 1 + 10 + 8}
     assert game.deal_number == 1
     kinds = [(e.kind, e.points) for e in game.events if e.type == "claim"]
     assert kinds == [("count", 3), ("muggins", 1), ("count", 10), ("count", 8)]
+
+
+def test_ruling_16_muggins_over_count_scores_the_true_count_and_the_excess_goes_to_the_opponent() -> None:
+    game = run(go_game(muggins=True), *GO_PLAY, "Ann count 9")  # her hand holds 4: a run of 3 and nobs
+    shows = [(e.seat, e.kind, e.points) for e in game.events if e.type == "score" and e.phase == "show"]
+    assert shows == [(0, "run", 3), (0, "nobs", 1), (1, "over-claim", 5)]
+    assert game.scores() == {"Ann": 2 + 4, "Bob": 1 + 5}
+    assert game.view(1).counting == (1, "hand")  # nothing was missed: no claim follows
+
+
+def test_ruling_16_muggins_over_claim_scores_the_points_missed_and_the_excess_goes_to_the_counter() -> None:
+    game = run(go_game(muggins=True), *GO_PLAY, "Ann count 3", "Bob muggins 4")  # only nobs (1) was missed
+    shows = [(e.seat, e.kind, e.points) for e in game.events if e.type == "score" and e.phase == "show"]
+    assert shows == [(0, "count", 3), (1, "muggins", 1), (0, "over-claim", 3)]
+    assert game.scores() == {"Ann": 2 + 3 + 3, "Bob": 1 + 1}
+
+
+def test_ruling_16_and_15_an_over_count_can_lose_the_game_but_never_win_it() -> None:
+    game = run(go_game(muggins=True, target=20), *GO_PLAY, "Ann count 29")  # Ann 2 + 4 = 6; Bob 1 + 25
+    assert game.finished and game.winner == "Bob"
+    game = run(go_game(muggins=True, target=6), *GO_PLAY, "Ann count 29")  # her true 4 reaches 6 first
+    assert game.finished and game.winner == "Ann" and game.scores() == {"Ann": 6, "Bob": 1}
+
+
+def test_ruling_16_the_computer_counts_and_claims_honestly() -> None:
+    from pegboard.bots import make_bot
+    from pegboard.engine.cribbage import honest_claim
+
+    game = run(go_game(muggins=True), *GO_PLAY)
+    assert honest_claim(game.view(0), game.rules) == Action(0, "count", (), 4)
+    for level in ("greedy", "expert"):
+        assert make_bot(level, game.rules, 0, seed=1).choose(game.view(0)) == Action(0, "count", (), 4)
+    run(game, "Ann count 1")
+    assert honest_claim(game.view(1), game.rules) == Action(1, "muggins", (), 3)
+    assert make_bot("expert", game.rules, 1, seed=1).choose(game.view(1)) == Action(1, "muggins", (), 3)
 
 
 def test_ruling_16_muggins_pass() -> None:

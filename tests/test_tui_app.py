@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pegboard.engine.cribbage import honest_claim
 from pegboard.records import load_record, record_of, replay
 from pegboard.tui.app import PegboardApp
 from pegboard.tui.screens.game import GameScreen
@@ -18,7 +19,7 @@ from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import HandView
 from pegboard.tui.widgets.grid import GridView
 from pegboard.tui.widgets.table import GameLog
-from tests.tui.driver import SIZE, keys_for, make_app, play_out, settle, tap
+from tests.tui.driver import SIZE, keys_for, make_app, play_out, screen_text, settle, tap
 
 pytestmark = pytest.mark.asyncio
 
@@ -35,9 +36,6 @@ async def until(pilot: object, app: PegboardApp, stop: object, rng: random.Rando
         await settle(pilot)  # type: ignore[arg-type]
         screen = game_screen(app)
         if app.screen is not screen:
-            await tap(pilot, "enter")  # type: ignore[arg-type]
-            continue
-        if screen.counts_deal is not None:
             await tap(pilot, "enter")  # type: ignore[arg-type]
             continue
         if stop(screen):  # type: ignore[operator]
@@ -110,26 +108,30 @@ async def test_muggins_short_count_and_the_computer_takes_the_rest(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         def counting(screen: GameScreen) -> bool:
             seat = screen.human()
-            return seat is not None and screen.ctl.mode(seat) == "count" and \
-                len(screen.ctl.game.legal_actions(seat)) > 2
+            if seat is None or screen.ctl.mode(seat) != "count":
+                return False
+            total = honest_claim(screen.ctl.game.view(seat), screen.ctl.game.rules).target
+            return isinstance(total, int) and total >= 2
 
         screen = await until(pilot, app, counting, random.Random(4))
         game = screen.ctl.game
-        total = len(game.legal_actions(0)) - 1
+        total = honest_claim(game.view(0), game.rules).target
+        assert isinstance(total, int) and total >= 2
         scores = game.score_list
-        await pilot.press(*str(total + 1), "enter")  # more than the hand holds
-        assert "count again" in screen.note.plain  # type: ignore[union-attr]
+        await pilot.press("3", "0", "enter")  # no hand holds 30: refused, and the true count is not given away
+        assert "from 0 to 29" in screen.note.plain and str(total) not in screen.note.plain  # type: ignore[union-attr]
         start = len(game.events)
         await pilot.press(*str(total - 2), "enter")  # two points short
         await settle(pilot)
         claims = [event for event in game.events[start:] if event.type == "claim"]
         assert [(event.seat, event.kind, event.points) for event in claims[:2]] == [(0, "count", total - 2),
                                                                                     (1, "muggins", 2)]
+        scored = [(event.seat, event.kind, event.points) for event in game.events[start:] if event.type == "score"]
+        assert scored[:2] == [(0, "count", total - 2), (1, "muggins", 2)]
         assert game.score_list[1] >= scores[1] + 2
-        assert game.score_list[0] == scores[0] + total - 2
         if screen.human() == 0 and screen.ctl.mode(0) == "muggins":  # the computer undercounted in turn
             assert "Missed points?" in screen.ctl.prompt(0)
-            missed = max(a.target for a in game.legal_actions(0) if isinstance(a.target, int))
+            missed = honest_claim(game.view(0), game.rules).target
             await pilot.press(*str(missed), "enter")
             mine = ("claim", 0, "muggins", missed)
             assert any((e.type, e.seat, e.kind, e.points) == mine for e in game.events[start:])
@@ -165,7 +167,7 @@ async def test_quit_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
         before = record_of(screen.ctl.game)
         view = screen.ctl.game.view(0)
         await pilot.press("ctrl+q")
-    assert app.saved == tmp_path / "saves" / "five-card.json"
+    assert app.saved is not None and app.saved.parent == tmp_path / "saves" and app.saved.name.startswith("five-card-")
     saved = Store(tmp_path).load_game()
     assert saved is not None
     resumed = PegboardApp(saved.controller(), Store(tmp_path), pace=0)
@@ -216,6 +218,7 @@ async def test_help_and_resizing(tmp_path: Path) -> None:
         screen = game_screen(app)
         assert app.screen is screen
         board = screen.query_one(CribbageBoard)
+        moved = len(screen.ctl.game.events)
         widths = []
         for size in ((140, 50), (60, 20), (80, 24)):
             await pilot.resize_terminal(*size)
@@ -223,7 +226,7 @@ async def test_help_and_resizing(tmp_path: Path) -> None:
             await settle(pilot)
             widths.append(max(len(line) for line in board.text.plain.splitlines()))
         assert widths[0] > widths[2] > widths[1]
-        assert app.is_running and screen.ctl.game.view(0).discarded
+        assert app.is_running and len(screen.ctl.game.events) > moved
 
 
 async def test_replay_steps_through_a_record(tmp_path: Path) -> None:
@@ -267,3 +270,67 @@ async def test_typing_cards_on_the_command_line(tmp_path: Path) -> None:
         assert app.focused is screen.query_one("#command") and screen.query_one("#command").value == "q"
         await pilot.press("escape")
         assert app.focused is None
+
+
+async def test_a_new_game_never_replaces_a_save_and_the_next_start_offers_them(tmp_path: Path) -> None:
+    from pegboard.tui.controller import Controller, Setup
+    from pegboard.tui.screens.modals import ResumeScreen
+
+    first = make_app(tmp_path, "cribbage", opponent="greedy", seed=21)
+    async with first.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+    second = make_app(tmp_path, "cribbage", opponent="greedy", seed=22)
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+    assert first.saved is not None and second.saved is not None and first.saved != second.saved
+    store = Store(tmp_path)
+    saves = store.saved_games()
+    assert [saved.path for saved in saves] == [second.saved, first.saved]  # the latest first, both kept
+    assert "cribbage vs greedy" in saves[1].describe()
+    third = PegboardApp(Controller.start(Setup("five-card", "random", names=("Ann",), seed=3)), store, pace=0,
+                        saves=saves)
+    async with third.run_test(size=SIZE) as pilot:
+        assert isinstance(third.screen, ResumeScreen)
+        await pilot.press("2")  # the older one
+        screen = game_screen(third)
+        assert record_of(screen.ctl.game)["seed"] == 21 and screen.ctl.save_path == first.saved
+        assert len(screen.ctl.game.view(0).discarded) == 2
+        await pilot.press("ctrl+q")
+    assert third.saved == first.saved and len(store.saved_games()) == 2
+    fourth = PegboardApp(Controller.start(Setup("five-card", "random", names=("Ann",), seed=3)), store, pace=0,
+                         saves=store.saved_games())
+    async with fourth.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # the new game; the saves stay
+        assert game_screen(fourth).ctl.game.game == "five-card"
+    assert len(store.saved_games()) == 2
+
+
+async def test_a_record_saved_mid_deal_holds_only_what_the_player_has_seen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "cribbage", opponent="greedy", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("w")
+        assert "Nothing to save yet" in screen.note.plain  # type: ignore[union-attr]
+        assert not (tmp_path / "records").exists()
+        screen = await until(pilot, app, lambda s: s.ctl.game.deal_number == 1 and s.human() is not None,
+                             random.Random(3))
+        await pilot.press("w")
+        (path,) = (tmp_path / "records").glob("*.json")
+        assert "left out until it is over" in screen.note.plain  # type: ignore[union-attr]
+        data = json.loads(path.read_text())
+        assert len(data["deals"]) == 1 and "seed" not in data  # no hand of the deal in play, no way to deal it
+        dealt = [[str(card) for card in log.deal.hands[0]] for log in screen.ctl.game.deal_logs]
+        assert data["deals"][0]["hands"]["Ann"] == dealt[0] and dealt[1] not in [d["hands"]["Ann"] for d in data["deals"]]
+        assert replay(load_record(path)).deal_number == 1
+
+
+async def test_the_muggins_prompt_is_shown_whole(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "cribbage", seed=9, muggins=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until(pilot, app, lambda s: s.human() == 0 and s.ctl.mode(0) == "count", random.Random(4))
+        area = screen.query_one("#play").region
+        left = " ".join(line[area.x:area.right] for line in (await screen_text(pilot)).splitlines())
+        assert "type the points and Enter (muggins: misses can be taken)." in " ".join(left.split())
+        assert "muggins on" in app.title

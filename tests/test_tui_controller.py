@@ -10,6 +10,7 @@ import pytest
 
 from pegboard.cards import parse_cards
 from pegboard.engine.actions import Action
+from pegboard.engine.cribbage import honest_claim
 from pegboard.errors import IllegalActionError, PegboardError, RulesError
 from pegboard.records import record_of
 from pegboard.scoring.items import ScoreItem
@@ -113,9 +114,10 @@ def test_muggins_counts_and_the_computer_takes_what_was_missed() -> None:
 
     advance_to(ctl, rng, my_count)
     assert "type the points" in ctl.prompt(0)
-    total = len(ctl.game.legal_actions(0)) - 1
-    with pytest.raises(IllegalActionError, match="count again"):
-        ctl.apply(ctl.interpret(str(total + 1), 0))
+    total = honest_claim(ctl.game.view(0), ctl.game.rules).target
+    assert isinstance(total, int)
+    with pytest.raises(IllegalActionError, match="from 0 to 29"):
+        ctl.apply(ctl.interpret("30", 0))
     ctl.apply(ctl.interpret(str(total - 1), 0))  # one point short
     claimant = ctl.computer_to_act()
     assert claimant is not None and ctl.mode(claimant) == "muggins"
@@ -161,7 +163,7 @@ def test_saved_game_resumes_exactly_and_goes_on_the_same_way(tmp_path: Path) -> 
     ctl = Controller.start(Setup("cribbage", "greedy", names=("Ann",), seed=21))
     advance_to(ctl, random.Random(5), lambda c: c.game.deal_number >= 2 and c.mode(0) == "play")
     path = store.save_game(ctl)
-    assert path == tmp_path / "saves" / "cribbage.json"
+    assert path.parent == tmp_path / "saves" and path.name.startswith("cribbage-") and ctl.save_path == path
     saved = store.load_game()
     assert saved is not None and store.load_game("cribbage") == saved and store.load_game("solitaire") is None
     twin = saved.controller()
@@ -170,7 +172,8 @@ def test_saved_game_resumes_exactly_and_goes_on_the_same_way(tmp_path: Path) -> 
     for game in (ctl, twin):  # both go on to the end with the same choices
         advance_to(game, random.Random(8), lambda c: False)
     assert record_of(twin.game) == record_of(ctl.game)
-    store.drop_save("cribbage")
+    assert twin.save_path == path
+    store.drop_save(twin)
     assert store.load_game() is None
 
 
@@ -184,12 +187,14 @@ def test_statistics_settings_and_data_folder(tmp_path: Path, monkeypatch: pytest
     store.record_result("solitaire", "solo", Outcome("won", 64, 60))
     rows = {(row.game, row.opponent): row for row in store.summary()}
     expert = rows["cribbage", "expert"]
-    assert (expert.played, expert.won, expert.lost, expert.skunked, expert.gave, expert.best) == (2, 1, 1, 1, 1, 121)
-    assert rows["solitaire", "solo"].won == 1
+    assert (expert.played, expert.won, expert.lost, expert.skunked, expert.gave) == (2, 1, 1, 1, 1)
+    assert expert.best_win == 121 - 50  # the margin of the win, not the 121 every win reaches
+    assert rows["solitaire", "solo"].won == 1 and rows["solitaire", "solo"].best_win == 4
     assert store.load_settings() == {}
     store.save_settings({"setup": Setup("snailspace").to_json()})
     assert Store(tmp_path / "data").load_settings()["setup"]["game"] == "snailspace"
     (tmp_path / "data" / "saves").mkdir()
     (tmp_path / "data" / "saves" / "bad.json").write_text("{}")
     with pytest.raises(PegboardError, match="not a pegboard save"):
-        store.load_game("bad")
+        store.read_save(tmp_path / "data" / "saves" / "bad.json")
+    assert store.load_game() is None  # a broken file is never offered

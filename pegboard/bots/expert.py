@@ -36,6 +36,7 @@ from pegboard.bots.pegging import WIN, PlayPosition, best_plays, play_points, sa
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.cribbage import honest_claim
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 
@@ -74,7 +75,7 @@ class ExpertBot(BaseBot):
         if verb == "play":
             return self._play(view, actions)
         if verb in ("count", "muggins"):
-            return max(actions, key=lambda a: a.target if isinstance(a.target, int) else -1)
+            return honest_claim(view, self.rules)
         return actions[0]
 
     def _grid_bot(self) -> Any:

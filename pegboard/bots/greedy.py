@@ -20,6 +20,7 @@ from pegboard.bots.base import BaseBot
 from pegboard.bots.pegging import play_points
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.cribbage import honest_claim
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
 __all__ = ["GreedyBot", "kept_points"]
@@ -75,7 +76,7 @@ class GreedyBot(BaseBot):
             return self._best(actions, lambda a: play_points((*series, a.cards[0].rank), count + a.cards[0].pips)
                               if a.verb == "play" else -1)
         if verb in ("count", "muggins"):  # count every point; claim every missed one
-            return max(actions, key=lambda a: a.target if isinstance(a.target, int) else -1)
+            return honest_claim(view, self.rules)
         return self.rng.choice(actions)
 
     def _best(self, actions: Sequence[Action], value: Any) -> Action:

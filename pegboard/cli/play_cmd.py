@@ -1,18 +1,30 @@
-"""``pegboard play``: the full-screen terminal app (Textual is imported only when it runs)."""
+"""``pegboard play``: the full-screen terminal app (Textual is imported only when it runs).
+
+With no options it is what the README says: cribbage to 121 against the expert. ``--last`` plays
+the set-up of the last game started again; saved games are offered before a new game starts (none
+is ever replaced: each game started saves to its own file).
+"""
 
 from __future__ import annotations
 
 import getpass
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 import click
 
-from pegboard.errors import PegboardError
-from pegboard.rules import PRESET_NAMES
+from pegboard.errors import PegboardError, RulesError
+from pegboard.rules import PRESET_NAMES, Rules
 
 __all__ = ["play"]
+
+FAMILY_OPTIONS = {"--muggins": "cribbage", "--count-at-end": "snailspace", "--deals": "snailspace",
+                  "--discards": "solitaire"}
+"""Options that belong to one family of games, and the family."""
+FAMILY_GAMES = {"cribbage": "cribbage, cribbage-3, cribbage-4, cribbage-4-solo and five-card",
+                "snailspace": "snailspace", "solitaire": "solitaire"}
 
 
 def _login_name() -> str:
@@ -24,10 +36,26 @@ def _login_name() -> str:
     return name.capitalize() if name.isalnum() and len(name) <= 12 and name != "root" else "Player"
 
 
+def _game_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A preset name or any alias (``six-card``), as its preset name."""
+    return None if value is None else Rules.preset(value).name
+
+
+def _check_family(game: str, given: Mapping[str, object]) -> None:
+    """An option of another family of games is an error that says which games take it."""
+    family = Rules.preset(game).family
+    for option, value in given.items():
+        wanted = FAMILY_OPTIONS[option]
+        if value is not None and value is not False and wanted != family:
+            raise RulesError(f"{option} applies to {FAMILY_GAMES[wanted]}, not to {game}")
+
+
 def _print_stats() -> None:
+    from rich import box
     from rich.table import Table
 
     from pegboard.cli.render import console
+    from pegboard.tui.screens.modals import widest_win
     from pegboard.tui.store import Store
 
     store = Store()
@@ -36,40 +64,51 @@ def _print_stats() -> None:
     if not rows:
         out.print(f"No finished games yet (statistics live in {store.stats_path}).")
         return
-    table = Table(title="pegboard statistics", title_justify="left")
-    for column in ("game", "opponent", "played", "won", "lost", "drawn", "skunked", "skunks given", "best"):
-        table.add_column(column, justify="left" if column in ("game", "opponent") else "right")
+    table = Table(title="pegboard statistics", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                  caption="best win: your widest winning margin (solitaire: points over the target)",
+                  caption_justify="left")
+    for column in ("game", "vs", "played", "won", "lost", "drawn", "skunked", "skunks", "best win"):
+        table.add_column(column, justify="left" if column in ("game", "vs") else "right", no_wrap=True)
     for row in rows:
         table.add_row(row.game, row.opponent, *(str(value) for value in (
-            row.played, row.won, row.lost, row.drawn, row.skunked, row.gave, row.best)))
+            row.played, row.won, row.lost, row.drawn, row.skunked, row.gave)), widest_win(row))
     out.print(table)
 
 
 @click.command()
-@click.option("--game", "-g", type=click.Choice(PRESET_NAMES), help="Game to play (default: the last one played, "
-              "else cribbage).")
+@click.option("--game", "-g", callback=_game_name, help=f"Game to play: {', '.join(PRESET_NAMES)}, or an alias "
+              "such as six-card (default: cribbage).")
 @click.option("--opponent", "-o", type=click.Choice(["expert", "greedy", "random", "human"]),
               help="Computer level of the other seats, or 'human' for everyone at one keyboard (default: expert).")
 @click.option("--humans", type=int, help="People at this keyboard (hot seat); they take the first seats "
               "(with partners, the first side).")
-@click.option("--names", help="Player names in seat order, comma-separated (no spaces), e.g. Ann,Bob.")
+@click.option("--names", help="Player names in seat order, comma-separated (no spaces): Ann,Bob.")
 @click.option("--seed", "-s", type=int, help="Seed of the deals: same seed, same cards.")
 @click.option("--to", "target", type=int, help="Points to win (cribbage games; solitaire: the win line).")
-@click.option("--muggins/--no-muggins", default=None, help="Count your own hands; the others take what you miss.")
+@click.option("--muggins/--no-muggins", default=None, help="Cribbage games: count your own hands; the others "
+              "take what you miss.")
 @click.option("--count-at-end/--no-count-at-end", default=None, help="Snailspace: score rows and columns at the end.")
 @click.option("--deals", type=click.Choice(["2", "4"]), help="Snailspace: deals in a game.")
 @click.option("--discards", type=click.IntRange(0, 4), help="Solitaire: discard spaces (0-4).")
-@click.option("--resume", is_flag=True, help="Continue the saved game (of --game, else the latest).")
+@click.option("--auto/--no-auto", default=None, help="Make forced moves for you: a go, the one card that can be "
+              "played (default: on).")
+@click.option("--advice/--no-advice", default=None, help="After each deal, set your discard against the "
+              "advisor's, in expected points (default: on).")
+@click.option("--last", "again", is_flag=True, help="Play the set-up of the last game started again (the "
+              "options given change it).")
+@click.option("--resume", is_flag=True, help="Continue the latest saved game (of --game, if given).")
 @click.option("--stats", "show_stats", is_flag=True, help="Print the statistics and exit.")
 @click.option("--pace", type=float, default=0.6, show_default=True, hidden=True,
               help="Seconds the computer waits before each card it plays.")
 def play(game: str | None, opponent: str | None, humans: int | None, names: str | None, seed: int | None,
          target: int | None, muggins: bool | None, count_at_end: bool | None, deals: str | None,
-         discards: int | None, resume: bool, show_stats: bool, pace: float) -> None:
+         discards: int | None, auto: bool | None, advice: bool | None, again: bool, resume: bool,
+         show_stats: bool, pace: float) -> None:
     """Play any pegboard game in a full-screen terminal app, against the computer or at one keyboard.
 
-    Quitting (Ctrl+Q) saves an unfinished game; 'pegboard play --resume' continues it. Press ? in the
-    app for the keys.
+    With no options: cribbage to 121 against the expert. Quitting (Ctrl+Q) saves an unfinished game;
+    the next 'pegboard play' offers to resume it, and 'pegboard play --resume' continues it at once.
+    Press ? in the app for the keys.
     """
     if show_stats:
         _print_stats()
@@ -78,32 +117,38 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
     from pegboard.tui.store import Store
 
     store = Store()
+    saves = []
     if resume:
         saved = store.load_game(game)
         if saved is None:
-            raise PegboardError(f"no saved {game or ''} game to resume in {store.root / 'saves'}".replace("  ", " "))
+            raise PegboardError(f"no saved {game or ''} game to resume in {store.saves_folder}".replace("  ", " "))
         ctl = saved.controller()
     else:
-        last = store.load_settings().get("setup")
+        last = store.load_settings().get("setup") if again else None
         base = Setup.from_json(last) if isinstance(last, dict) else Setup()
         if game is not None and game != base.game:
-            base = Setup(game=game, opponent=base.opponent)
+            base = Setup(game=game, opponent=base.opponent, auto=base.auto, advice=base.advice)
+        family_options = {"--muggins": muggins, "--count-at-end": count_at_end, "--deals": deals,
+                          "--discards": discards}
+        _check_family(base.game, family_options)
         setup = replace(base, seed=seed, names=tuple(names.split(",")) if names else ())
         changes: dict[str, Any] = {"opponent": opponent, "humans": humans, "target": target, "muggins": muggins,
-                   "count_at_end": count_at_end, "deals": int(deals) if deals else None, "discards": discards}
+                                   "count_at_end": count_at_end, "deals": int(deals) if deals else None,
+                                   "discards": discards, "auto": auto, "advice": advice}
         setup = replace(setup, **{key: value for key, value in changes.items() if value is not None})
         if humans is None and opponent is not None and opponent != "human":
             setup = replace(setup, humans=1)
         if not setup.names and setup.opponent != "human" and setup.humans == 1:
             setup = replace(setup, names=(_login_name(),))
         ctl = Controller.start(setup)
+        saves = store.saved_games()
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise PegboardError("pegboard play needs a terminal (stdin and stdout must be a TTY)")
     if not resume:
         store.save_settings({"setup": replace(ctl.setup, seed=None, names=()).to_json()})
     from pegboard.tui.app import PegboardApp
 
-    app = PegboardApp(ctl, store, pace=max(0.0, pace))
+    app = PegboardApp(ctl, store, pace=max(0.0, pace), saves=saves)
     app.run()
     if app.saved is not None:
         click.echo(f"Game saved ({app.saved}). Continue with: pegboard play --resume")

@@ -29,11 +29,14 @@ from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.play import score_play
 from pegboard.scoring.show import show_items
 
-__all__ = ["CribbageState"]
+__all__ = ["CribbageState", "honest_claim", "MOST_IN_A_SHOW"]
 
 NOBODY = -1
 """``private_to`` for cards nobody may see (a crib card dealt from the pack, before the show)."""
 MAX_COUNT = 31
+MOST_IN_A_SHOW = 29
+"""The most any hand or crib holds (ruling 7): the range of a muggins count or claim, which must not
+depend on the cards, or a refusal would give the true count away (ruling 16)."""
 
 
 class CribbageState(GameState):
@@ -148,12 +151,11 @@ class CribbageState(GameState):
             room = MAX_COUNT - self._count
             playable = tuple(Action(seat, "play", (card,)) for card in self._hands[seat] if card.pips <= room)
             return playable or (Action(seat, "go"),)
-        if self._phase == "count":
-            return tuple(Action(seat, "count", (), points) for points in range(self._unit_score().total + 1))
+        if self._phase == "count":  # any count a show could hold: the range must not give the total away
+            return tuple(Action(seat, "count", (), points) for points in range(MOST_IN_A_SHOW + 1))
         if self._phase == "muggins":
-            assert self._claim is not None
-            missed = self._unit_score().total - self._claim[1]
-            return (*(Action(seat, "muggins", (), points) for points in range(1, missed + 1)), Action(seat, "pass"))
+            claims = (Action(seat, "muggins", (), points) for points in range(1, MOST_IN_A_SHOW + 1))
+            return (*claims, Action(seat, "pass"))
         return ()
 
     def _why_illegal(self, action: Action) -> str:
@@ -186,8 +188,8 @@ class CribbageState(GameState):
                 return f"{name} does not hold {card}"
             return f"the count is {self._count}; {card} would make {self._count + card.pips}, over 31 (ruling 8)"
         if self._phase == "count":
-            return f"{action.text()} is more than that {self._show_queue[0][1]} holds; count again (ruling 16)"
-        return "a muggins claim must be from 1 to the points missed (ruling 16)"
+            return f"a count is from 0 to {MOST_IN_A_SHOW}, the most any {self._show_queue[0][1]} holds (ruling 16)"
+        return f"a muggins claim is from 1 to {MOST_IN_A_SHOW} points (ruling 16)"
 
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Action) -> None:
@@ -319,29 +321,52 @@ class CribbageState(GameState):
         self._log(Event("show", self.deal_number, seat, cards, points, what, "show"))
 
     def _declare(self, seat: int, points: int) -> None:
-        """Muggins (ruling 16): the owner declares a count; the true total is known to the engine."""
+        """Muggins (ruling 16): the owner declares a count; the true total is known to the engine.
+
+        Counted short, the opponents in turn may claim what was missed. Counted over, the count is
+        taken back at once: the owner scores the true total and the first opponent in counting order
+        scores the excess (a score never goes down, and an over-claim must cost, or guessing high
+        and coming down would never lose a point).
+        """
         _, what = self._show_queue[0]
         score = self._unit_score()
         cards = self._unit_cards()
         self._reveal(seat, what, cards, points)
         self._log(Event("claim", self.deal_number, seat, (), points, "count", "show"))
-        items = score.items if points == score.total else (ScoreItem("count", cards, points),) if points else ()
-        if self._credit(seat, items, "show"):
+        claimants = self._opponents_in_turn(seat)
+        if points >= score.total:
+            if self._credit(seat, score.items, "show"):
+                return
+            if points > score.total and self._credit(claimants[0], [self._over_claim(points - score.total)], "show"):
+                return
+            self._next_unit()
             return
-        if points < score.total:
-            seats = self.rules.players
-            owner_side = self.side_of(seat)
-            self._claimants = [other for step in range(1, seats)
-                               if self.side_of(other := (seat + step) % seats) != owner_side]
-            self._claim = (seat, points)
-            self._phase = "muggins"
+        if self._credit(seat, (ScoreItem("count", cards, points),) if points else (), "show"):
             return
-        self._next_unit()
+        self._claimants = claimants
+        self._claim = (seat, points)
+        self._phase = "muggins"
+
+    def _opponents_in_turn(self, seat: int) -> list[int]:
+        """The seats not on ``seat``'s side, in counting order from its left."""
+        seats = self.rules.players
+        side = self.side_of(seat)
+        return [other for step in range(1, seats) if self.side_of(other := (seat + step) % seats) != side]
+
+    def _over_claim(self, excess: int) -> ScoreItem:
+        return ScoreItem("over-claim", (), excess)
 
     def _take_muggins(self, seat: int, points: int) -> None:
+        """A claim up to the points missed scores as claimed; over them, the claimant scores the
+        points missed and the owner of the count the excess (ruling 16, like an over-count)."""
+        assert self._claim is not None
+        owner, declared = self._claim
+        missed = self._unit_score().total - declared
         cards = self._unit_cards()
         self._log(Event("claim", self.deal_number, seat, (), points, "muggins", "show"))
-        if self._credit(seat, [ScoreItem("muggins", cards, points)], "show"):
+        if self._credit(seat, [ScoreItem("muggins", cards, min(points, missed))], "show"):
+            return
+        if points > missed and self._credit(owner, [self._over_claim(points - missed)], "show"):
             return
         self._next_unit()
 
@@ -428,3 +453,31 @@ class CribbageState(GameState):
             winner=self.winner,
             events=self.events_for(seat),
         )
+
+
+def honest_claim(view: CribbageView, rules: Rules) -> Action:
+    """The honest muggins move of ``view``'s seat (ruling 16): declare the full count of the hand or
+    crib being counted, or claim exactly the points the last count missed (pass if none were).
+    Counted from the cards the view shows, as a player would.
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3, muggins=True)
+    >>> while game.phase != "count":
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> seat = game.to_act()[0]
+    >>> honest_claim(game.view(seat), game.rules).verb
+    'count'
+    """
+    seat = view.seat
+    if seat is None or view.starter is None:
+        raise PegboardError("nothing to count: a spectator, or no starter yet")
+    if view.phase == "count" and view.counting is not None and view.counting[0] == seat:
+        what = view.counting[1]
+        cards = view.crib if what == "crib" else view.kept
+        total = show_items(cards, view.starter, what == "crib", rules.crib_four_flush).total
+        return Action(seat, "count", (), total)
+    if view.phase == "muggins" and view.claim is not None and view.shown:
+        _, what, cards = view.shown[-1]
+        missed = show_items(cards, view.starter, what == "crib", rules.crib_four_flush).total - view.claim[1]
+        return Action(seat, "muggins", (), missed) if missed > 0 else Action(seat, "pass")
+    raise PegboardError(f"{view.players[seat]} has no count or claim to make now")

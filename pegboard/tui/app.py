@@ -9,17 +9,19 @@ Headless use (tests)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 
+from pegboard.errors import PegboardError
 from pegboard.tui.controller import Controller
 from pegboard.tui.screens.game import GAME_CSS, GameScreen
-from pegboard.tui.screens.modals import MODAL_CSS
-from pegboard.tui.store import Store
+from pegboard.tui.screens.modals import MODAL_CSS, ResumeScreen
+from pegboard.tui.store import SavedGame, Store
 
-__all__ = ["PegboardApp", "GAME_TITLES"]
+__all__ = ["PegboardApp", "GAME_TITLES", "title_of"]
 
 GAME_TITLES = {
     "cribbage": "Cribbage", "cribbage-3": "Three-player cribbage", "cribbage-4": "Partnership cribbage",
@@ -28,27 +30,57 @@ GAME_TITLES = {
 }  # fmt: skip
 
 
+def title_of(ctl: Controller) -> str:
+    """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
+    rules = ctl.game.rules
+    target = f" to {rules.target}" if rules.target and rules.family == "cribbage" else ""
+    muggins = " · muggins on" if rules.muggins else ""
+    people = " · hot seat" if ctl.hot_seat else ""
+    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"
+
+
 class PegboardApp(App[None]):
-    """The terminal app for one table (and the games that follow it)."""
+    """The terminal app for one table (and the games that follow it).
+
+    ``saves``: saved games to offer before the new game ``ctl`` starts (resume one, or start anew;
+    no save is ever dropped but by finishing its game).
+    """
 
     TITLE = "pegboard"
     CSS = GAME_CSS + MODAL_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Save & quit", priority=True)]
 
-    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6) -> None:
+    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: float | None = None,
+                 saves: Sequence[SavedGame] = ()) -> None:
         super().__init__()
         self.first = ctl
         self.store = store
         self.pace = pace
+        self.hold = hold
+        self.saves = list(saves)
         self.saved: Path | None = None
-        rules = ctl.game.rules
-        target = f" to {rules.target}" if rules.target and rules.family == "cribbage" else ""
-        people = " · hot seat" if ctl.hot_seat else ""
-        self.title = f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{people}"
+        self.title = title_of(ctl)
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.first, self.store, pace=self.pace))
+        if not self.saves:
+            self._play(self.first)
+            return
+        offer = ResumeScreen([saved.describe() for saved in self.saves], self.first.setup.game)
+        self.push_screen(offer, self._chosen)
+
+    def _chosen(self, choice: str | None) -> None:
+        if choice is not None and choice.isdigit() and int(choice) < len(self.saves):
+            try:
+                self._play(self.saves[int(choice)].controller())
+                return
+            except PegboardError as error:
+                self.notify(f"That save cannot be resumed: {error}", severity="error")
+        self._play(self.first)
+
+    def _play(self, ctl: Controller) -> None:
+        self.title = title_of(ctl)
+        self.push_screen(GameScreen(ctl, self.store, pace=self.pace, hold=self.hold))
 
     @property
     def game_screen(self) -> GameScreen | None:

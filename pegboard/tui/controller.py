@@ -14,11 +14,13 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import VERBS, Action
+from pegboard.engine.cribbage import honest_claim
 from pegboard.errors import CardError, IllegalActionError, PegboardError
 from pegboard.rules import Rules
 
@@ -45,6 +47,10 @@ class Setup:
     count_at_end: bool = False
     deals: int | None = None
     discards: int | None = None
+    auto: bool = True
+    """Forced moves (a go, the one card that can be played, the one cell left) are made for the person."""
+    advice: bool = True
+    """After each cribbage deal, the person's discard is set against the advisor's, in expected points."""
 
     def options(self) -> dict[str, Any]:
         """Rules options that differ from the preset (as ``new_game`` takes them)."""
@@ -143,6 +149,7 @@ class Controller:
         if viewer is None and len(self.humans) == 1:
             viewer = self.humans[0]
         self.viewer = viewer
+        self.save_path: Path | None = None  # the file this game saves to, once it has been saved
 
     @classmethod
     def start(cls, setup: Setup) -> Controller:
@@ -199,6 +206,22 @@ class Controller:
         """Apply an action (raises :class:`IllegalActionError`, changing nothing, if it is illegal)."""
         self.game.apply(action)
 
+    def forced(self, seat: int | None) -> Action | None:
+        """The move ``seat`` must make when it has no choice (a go, the one card that can be played,
+        the one cell left), else None. A count or claim is never forced: saying the points is the
+        player's part under muggins.
+
+        >>> ctl = Controller.start(Setup("cribbage", "random", seed=3))
+        >>> ctl.forced(0) is None  # fifteen ways to throw two cards
+        True
+        """
+        if seat is None:
+            return None
+        legal = self.game.legal_actions(seat)
+        if len(legal) == 1 and legal[0].verb in ("go", "play", "place", "discard"):
+            return legal[0]
+        return None
+
     def decision_seed(self, seat: int, moment: int) -> int:
         """The seed of a computer decision: the same game at the same moment decides the same way,
         so a resumed game goes on exactly as it would have."""
@@ -212,9 +235,8 @@ class Controller:
         from pegboard.bots import make_bot
 
         actions: tuple[Action, ...] = view.legal_actions
-        claims = [action for action in actions if action.verb == "muggins"]
-        if claims:
-            return max(claims, key=lambda action: action.target if isinstance(action.target, int) else 0)
+        if any(action.verb == "muggins" for action in actions):
+            return honest_claim(view, self.game.rules)
         bot = make_bot(self.kinds[seat], self.game.rules, seat, seed=self.decision_seed(seat, len(view.events)))
         return bot.choose(view)
 

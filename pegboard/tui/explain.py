@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pegboard.cards import Card
 from pegboard.engine.base import GameState
@@ -28,7 +29,8 @@ from pegboard.rules import Rules
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.show import show_items
 
-__all__ = ["ShowCount", "deal_counts", "deal_points", "deal_summary", "starter_of", "item_words", "show_count"]
+__all__ = ["ShowCount", "DiscardReview", "deal_counts", "deal_line", "deal_points", "deal_summary", "discard_review", "starter_of",
+           "item_words", "show_count"]
 
 _ITEM_WORDS = {"fifteen": "fifteen", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs",
                "heels": "his heels", "count": "declared count", "muggins": "muggins"}
@@ -38,7 +40,8 @@ _ITEM_WORDS = {"fifteen": "fifteen", "pair": "pair", "run": "run", "flush": "flu
 class ShowCount:
     """One counted unit: a hand, a crib or a grid line, with its itemised score.
 
-    ``declared`` is the owner's own count under muggins (None when the engine counted).
+    ``declared`` is the owner's own count under muggins (None when the engine counted); ``claims``
+    the points that changed hands over it: (seat, ``muggins`` or ``over-claim``, points).
     """
 
     seat: int | None
@@ -47,6 +50,7 @@ class ShowCount:
     starter: Card | None
     score: Score
     declared: int | None = None
+    claims: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def spoken(self) -> str:
@@ -57,6 +61,11 @@ class ShowCount:
     def missed(self) -> int:
         """Points the owner left uncounted (muggins)."""
         return 0 if self.declared is None else max(0, self.score.total - self.declared)
+
+    @property
+    def over(self) -> int:
+        """Points the owner claimed beyond the true count (muggins: they go to the other side)."""
+        return 0 if self.declared is None else max(0, self.declared - self.score.total)
 
 
 def item_words(item: ScoreItem) -> str:
@@ -80,20 +89,31 @@ def _owner(players: Sequence[str], seat: int | None) -> str:
     return f"{players[seat]}'s" if seat is not None else "The"
 
 
-def show_count(event: Event, events: Sequence[Event], rules: Rules, players: Sequence[str]) -> ShowCount:
-    """A cribbage ``show`` event recounted: the itemised, true score of the hand or crib shown."""
+def show_count(event: Event, events: Sequence[Event], rules: Rules, players: Sequence[str],
+               after: int | None = None) -> ShowCount:
+    """A cribbage ``show`` event recounted: the itemised, true score of the hand or crib shown. Under
+    muggins, with ``after`` (the event's index in ``events``), the points claimed over it too."""
     starter = starter_of(events, event.deal)
     assert starter is not None, "a show always follows the starter"
     score = show_items(event.cards, starter, event.kind == "crib", rules.crib_four_flush)
     declared = event.points if rules.muggins else None
-    return ShowCount(event.seat, f"{_owner(players, event.seat)} {event.kind}", event.cards, starter, score, declared)
+    claims = []
+    if after is not None:
+        for later in events[after + 1:]:
+            if later.type == "show" or later.deal != event.deal:
+                break
+            if later.type == "score" and later.kind in ("muggins", "over-claim") and later.seat is not None:
+                claims.append((later.seat, later.kind, later.points))
+    return ShowCount(event.seat, f"{_owner(players, event.seat)} {event.kind}", event.cards, starter, score, declared,
+                     tuple(claims))
 
 
 def deal_counts(events: Sequence[Event], deal: int, rules: Rules, players: Sequence[str]) -> list[ShowCount]:
     """Every count of ``deal`` in counting order: cribbage hands and crib, or grid lines."""
     in_deal = [event for event in events if event.deal == deal]
     if rules.family == "cribbage":
-        return [show_count(event, events, rules, players) for event in in_deal if event.type == "show"]
+        return [show_count(event, in_deal, rules, players, index) for index, event in enumerate(in_deal)
+                if event.type == "show"]
     groups: dict[tuple[int | None, str], list[ScoreItem]] = {}
     for event in in_deal:
         if event.type == "score" and event.phase == "show":
@@ -116,6 +136,19 @@ def deal_points(events: Sequence[Event], deal: int, seats: int) -> list[dict[str
     return points
 
 
+def deal_line(game: GameState, deal: int) -> str:
+    """What each player scored in ``deal`` and from where, in one line:
+    ``Ann +11 (2 pegging, 9 show) · Ada +6 (1 pegging, 5 show)``."""
+    points = deal_points(game.events, deal, game.rules.players)
+    parts = []
+    for seat, name in enumerate(game.players):
+        total = sum(points[seat].values())
+        where = ", ".join(f"{value} {source}" for source, value in points[seat].items())
+        parts.append(f"{name} +{total}" + (f" ({where})" if len(points[seat]) > 1 else
+                                           f" {where.split(' ', 1)[1]}" if where else ""))
+    return " · ".join(parts)
+
+
 def deal_summary(game: GameState, deal: int) -> list[str]:
     """What each player scored in ``deal`` and from where, then the scores: a deal's summary lines."""
     points = deal_points(game.events, deal, game.rules.players)
@@ -125,3 +158,71 @@ def deal_summary(game: GameState, deal: int) -> list[str]:
         lines.append(f"{name}: {parts}")
     lines.append("Scores: " + " · ".join(f"{side} {score}" for side, score in game.scores().items()))
     return lines
+
+
+@dataclass(frozen=True)
+class DiscardReview:
+    """A player's throw to the crib set against the advisor's, in expected points (hand, plus or
+    minus the crib): ``mine`` and ``best`` are :class:`~pegboard.bots.discard.DiscardOption` values."""
+
+    mine: Any
+    best: Any
+    rank: int
+    options: int
+
+    @property
+    def short(self) -> float:
+        """Expected points the throw gave away against the advisor's (0 for the best throw)."""
+        return float(self.best.net - self.mine.net)
+
+    def words(self) -> str:
+        """The review in a sentence."""
+        def cards(option: Any) -> str:
+            return " ".join(card.symbol for card in option.thrown)
+
+        def worth(option: Any) -> str:
+            sign = "+" if option.own_crib else "-"
+            return f"{option.net:.1f} expected (hand {option.expected_hand:.1f}, crib {sign}{option.expected_crib:.1f})"
+
+        mine = f"Your throw {cards(self.mine)}: {worth(self.mine)}"
+        if self.rank == 1 or self.short < 0.005:
+            return f"{mine}: the advisor's choice too."
+        return (f"{mine}, {_ordinal(self.rank)} best of {self.options}. The advisor's, {cards(self.best)}: "
+                f"{self.best.net:.1f}, {self.short:.1f} more.")
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def discard_review(events: Sequence[Event], deal: int, seat: int, rules: Rules) -> DiscardReview | None:
+    """``seat``'s throw in ``deal`` against every throw from the same cards, ranked by the discard
+    advisor; None if the seat threw nothing that deal (grid games, or the deal ended first).
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3)
+    >>> _ = game.apply(game.legal_actions(0)[0])
+    >>> review = discard_review(game.events, 0, 0, game.rules)
+    >>> review.options, review.rank >= 1, review.words().startswith("Your throw")
+    (15, True, True)
+    """
+    from pegboard.bots.discard import rank_discards
+
+    if rules.family != "cribbage":
+        return None
+    dealer = hand = thrown = None
+    for event in events:
+        if event.deal != deal:
+            continue
+        if event.type == "deal":
+            dealer = event.seat
+        elif event.type == "dealt" and event.seat == seat and event.kind not in ("crib", "turned"):
+            hand = event.cards
+        elif event.type == "discard" and event.seat == seat:
+            thrown = event.cards
+    if dealer is None or not hand or not thrown:
+        return None
+    options = rank_discards(hand, rules, (seat - dealer) % rules.players)
+    index = next(i for i, option in enumerate(options) if set(option.thrown) == set(thrown))
+    return DiscardReview(options[index], options[0], index + 1, len(options))

@@ -102,11 +102,12 @@ class ReplayScreen(Screen[None]):
         game = self.game
         solitaire = game.rules.family == "solitaire"
         view = game.view(0 if solitaire else None)
-        budget = max(2, min(8, (self.size.height or 24) - 18))
+        budget = max(2, min(8, (self.size.height or 24) - 20))
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), budget)
         labels = list(game.players)
         table = self.query_one("#table", Static)
-        table.update(table_text(view, labels, None if solitaire else self._hands(), table.content_region.width or 60))
+        table.update(table_text(view, labels, None if solitaire else self._hands(), table.content_region.width or 60,
+                                rules=game.rules))
         if game.rules.family != "cribbage":
             self.query_one(GridView).show(grid_spec(view))
         status = Text(f"Move {self.step} of {len(self.actions)}", style="bold")

@@ -1,5 +1,6 @@
 """What the app keeps between runs, in the user's data folder: saved games (a ``pegboard/1`` record
-plus who sat where), app settings, finished games' records, and statistics in SQLite.
+plus who sat where; one file per game started, so a new game never replaces a save), app settings,
+finished games' records, and statistics in SQLite.
 
 The folder is ``$PEGBOARD_DATA_DIR`` if set, else the platform's user data folder for ``pegboard``.
 
@@ -8,6 +9,8 @@ The folder is ``$PEGBOARD_DATA_DIR`` if set, else the platform's user data folde
 >>> store.record_result("cribbage", "expert", Outcome("won", 121, 85, None, "skunk"))
 >>> [(row.game, row.opponent, row.played, row.won, row.gave) for row in store.summary()]
 [('cribbage', 'expert', 1, 1, 1)]
+>>> store.summary()[0].best_win
+36
 """
 
 from __future__ import annotations
@@ -72,10 +75,31 @@ class SavedGame:
     saved_at: str
     record: dict[str, Any]
     rng_state: Any = None
+    scores: str = ""
+
+    @property
+    def game(self) -> str:
+        """The preset name of the saved game."""
+        return str(self.record.get("game", self.setup.game))
+
+    def describe(self) -> str:
+        """The save in a line: ``cribbage vs expert · Ann 45 · Ada 38 · deal 5 · saved 2025-01-04 18:02``."""
+        opponent = "" if self.game == "solitaire" else \
+            " hot seat" if self.setup.opponent == "human" else f" vs {self.setup.opponent}"
+        deals = len(self.record.get("deals") or [])
+        scores = self.scores or ", ".join(map(str, self.record.get("players") or []))
+        when = self.saved_at.replace("T", " ")[:16]
+        return f"{self.game}{opponent} · {scores} · deal {max(deals, 1)} · saved {when}"
 
     def controller(self) -> Controller:
         """The game exactly where it was left: the record replayed, and the deals to come dealt from
-        the generator state it was saved with (so they are the ones it would have dealt)."""
+        the generator state it was saved with (so they are the ones it would have dealt). It saves
+        back to the same file."""
+        ctl = self._controller()
+        ctl.save_path = self.path
+        return ctl
+
+    def _controller(self) -> Controller:
         record = parse_record(self.record)
         if self.rng_state is None:
             return Controller(replay(record), self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer)
@@ -107,7 +131,8 @@ class StatsRow:
     drawn: int
     skunked: int
     gave: int
-    best: int
+    best_win: int | None
+    """The widest winning margin (points over the other side's best; solitaire: over the target)."""
 
 
 class Store:
@@ -120,13 +145,24 @@ class Store:
     def stats_path(self) -> Path:
         return self.root / "stats.sqlite3"
 
-    def _save_path(self, game: str) -> Path:
-        return self.root / "saves" / f"{game}.json"
+    @property
+    def saves_folder(self) -> Path:
+        return self.root / "saves"
+
+    def _new_save_path(self, game: str) -> Path:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = self.saves_folder / f"{game}-{stamp}.json"
+        number = 1
+        while path.exists():
+            number += 1
+            path = self.saves_folder / f"{game}-{stamp}-{number}.json"
+        return path
 
     # ------------------------------------------------------------------ saved games
     def save_game(self, ctl: Controller) -> Path:
-        """Save a game in progress (one save per game type; a later save replaces it)."""
-        path = self._save_path(ctl.game.game)
+        """Save a game in progress to its own file (a new file the first time it is saved, so a new
+        game never replaces the save of another); the path. The controller remembers it."""
+        path = ctl.save_path or self._new_save_path(ctl.game.game)
         _write_json(path, {
             "format": SAVE_FORMAT,
             "saved_at": datetime.now().isoformat(timespec="seconds"),
@@ -135,23 +171,31 @@ class Store:
             "viewer": None if ctl.hot_seat else ctl.viewer,
             "bot_seed": ctl.bot_seed,
             "rng_state": _state_to_json(ctl.rng.getstate()) if ctl.rng is not None else None,
+            "scores": " · ".join(f"{side} {score}" for side, score in ctl.game.scores().items()),
             "record": record_of(ctl.game),
         })
+        ctl.save_path = path
         return path
 
-    def load_game(self, game: str | None = None) -> SavedGame | None:
-        """The saved game of type ``game`` (a preset name), or the latest save; None if there is none."""
-        folder = self.root / "saves"
-        if game is not None:
-            paths = [self._save_path(game)]
-        else:
-            paths = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
-        for path in paths:
-            if path.exists():
-                return self._read_save(path)
-        return None
+    def saved_games(self, game: str | None = None) -> list[SavedGame]:
+        """Every readable save (of preset ``game`` if given), the latest first."""
+        saves = []
+        for path in self.saves_folder.glob("*.json"):
+            try:
+                saved = self.read_save(path)
+            except PegboardError:
+                continue
+            if game is None or saved.game == game:
+                saves.append(saved)
+        return sorted(saves, key=lambda saved: (saved.saved_at, saved.path.stat().st_mtime), reverse=True)
 
-    def _read_save(self, path: Path) -> SavedGame:
+    def load_game(self, game: str | None = None) -> SavedGame | None:
+        """The latest saved game (of preset ``game`` if given); None if there is none."""
+        saves = self.saved_games(game)
+        return saves[0] if saves else None
+
+    def read_save(self, path: Path) -> SavedGame:
+        """One save file (raises :class:`PegboardError` if it is not one)."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") != SAVE_FORMAT:
@@ -159,25 +203,41 @@ class Store:
             state = data.get("rng_state")
             return SavedGame(path, Setup.from_json(data["setup"]), tuple(data["kinds"]), data.get("viewer"),
                              int(data.get("bot_seed", 0)), str(data.get("saved_at", "")), data["record"],
-                             _state_from_json(state) if state is not None else None)
-        except (OSError, ValueError, KeyError, TypeError) as error:
+                             _state_from_json(state) if state is not None else None, str(data.get("scores", "")))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
             raise PegboardError(f"{path}: not a pegboard save ({error})") from None
 
-    def drop_save(self, game: str) -> None:
-        """Forget the saved game of type ``game`` (it is finished or replaced)."""
-        self._save_path(game).unlink(missing_ok=True)
+    def drop_save(self, ctl: Controller) -> None:
+        """Forget a game's save (it is finished)."""
+        if ctl.save_path is not None:
+            ctl.save_path.unlink(missing_ok=True)
 
     # ------------------------------------------------------------------ records of finished games
-    def save_record(self, game: GameState) -> Path:
-        """Write a game's ``pegboard/1`` record under ``records/``; ``pegboard replay`` reads it."""
+    def save_record(self, game: GameState, record: dict[str, Any] | None = None) -> Path:
+        """Write a game's ``pegboard/1`` record (or ``record``) under ``records/``; ``pegboard replay`` reads it."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.root / "records" / f"{game.game}-{stamp}.json"
         number = 1
         while path.exists():
             number += 1
             path = self.root / "records" / f"{game.game}-{stamp}-{number}.json"
-        _write_json(path, record_of(game))
+        _write_json(path, record if record is not None else record_of(game))
         return path
+
+    def save_record_so_far(self, game: GameState) -> tuple[Path | None, int]:
+        """Write the record a player may see now: the whole game once it is over; before that only
+        its finished deals (the deal in play holds cards not yet seen: the others' hands, the
+        starter, the stock), and no seed (the deals to come could be dealt again from it).
+        The path (None if no deal is finished yet) and the number of deals written."""
+        if game.finished:
+            return self.save_record(game), game.deal_number + 1
+        record = record_of(game)
+        done = game.deal_number
+        if not done:
+            return None, 0
+        record["deals"] = record["deals"][:done]
+        record.pop("seed", None)
+        return self.save_record(game, record), done
 
     # ------------------------------------------------------------------ settings
     def load_settings(self) -> dict[str, Any]:
@@ -210,12 +270,12 @@ class Store:
                  outcome.best_other, outcome.skunked, outcome.gave))
 
     def summary(self) -> list[StatsRow]:
-        """Games played, won, lost, drawn, skunks taken and given, best score: per game and opponent."""
+        """Games played, won, lost, drawn, skunks taken and given, widest win: per game and opponent."""
         if not self.stats_path.exists():
             return []
         with closing(self._connect()) as connection:
             rows = connection.execute(
                 "SELECT game, opponent, COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(result = 'draw'),"
-                " SUM(skunked IS NOT NULL), SUM(gave IS NOT NULL), MAX(score)"
+                " SUM(skunked IS NOT NULL), SUM(gave IS NOT NULL), MAX(CASE WHEN result = 'won' THEN score - other END)"
                 " FROM results GROUP BY game, opponent ORDER BY game, opponent").fetchall()
         return [StatsRow(*row) for row in rows]

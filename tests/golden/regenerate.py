@@ -17,6 +17,7 @@ from typing import Any
 
 from pegboard.cards import Card, parse_cards
 from pegboard.engine import Deal, GameState, new_game
+from pegboard.engine.cribbage import honest_claim
 from pegboard.records import record_of, replay_summary
 from pegboard.rules import Rules
 
@@ -67,10 +68,11 @@ def play_seeded(game, rng: random.Random) -> None:  # type: ignore[no-untyped-de
     """Seeded random legal moves; under muggins, count right 80% of the time so claims happen too."""
     while not game.finished:
         actions = game.legal_actions()
-        counts = [a for a in actions if a.verb in ("count", "muggins")]
-        if counts:  # muggins: count a little short now and then so claims happen too
-            best = max(counts, key=lambda a: a.target)
-            game.apply(best if rng.random() < 0.8 or len(counts) < 2 else counts[-2])
+        if actions[0].verb in ("count", "muggins"):  # muggins: count a little short now and then so claims happen
+            best = honest_claim(game.view(actions[0].seat), game.rules)
+            least = 0 if best.verb == "count" else 1
+            short = best.verb != "pass" and isinstance(best.target, int) and best.target > least
+            game.apply(best if rng.random() < 0.8 or not short else best._replace(target=best.target - 1))
             continue
         game.apply(rng.choice(actions))
 

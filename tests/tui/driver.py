@@ -3,9 +3,11 @@ press for a chosen legal action (number keys, g, typed cards and cells, arrows, 
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 
+from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
 
@@ -18,6 +20,17 @@ from pegboard.tui.screens.modals import EndScreen, HandoverScreen
 from pegboard.tui.store import Store
 
 SIZE = (80, 24)
+
+
+async def screen_text(pilot: Pilot[None]) -> str:
+    """What the terminal shows once the layout has settled, as plain text (a screenshot without colours)."""
+    await pilot.pause(0.05)
+    app = pilot.app
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, color_system="truecolor",
+                      record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
 
 
 def make_app(tmp: Path, game: str, opponent: str = "random", seed: int = 1, **options: object) -> PegboardApp:
@@ -78,6 +91,8 @@ def keys_for(screen: GameScreen, action: Action) -> list[str]:
     if action.verb == "discard":
         return [str(p + 1) for p in positions] + ["enter"]
     (position,) = positions
+    if len(hand) > 9:  # card numbers past 9: typed, then Enter
+        return [*str(position + 1), "enter"]
     if position < 9:
         return [str(position + 1)]
     steps = (position - screen.cursor) % len(hand)
@@ -85,8 +100,11 @@ def keys_for(screen: GameScreen, action: Action) -> list[str]:
 
 
 async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000,
-                   choose: object = None) -> EndScreen:
-    """Play the game to its end through the keyboard, choosing legal actions with ``rng``."""
+                   choose: object = None, presses: list[tuple[str, int]] | None = None) -> EndScreen:
+    """Play the game to its end through the keyboard, choosing legal actions with ``rng``.
+
+    ``presses`` collects every key pressed with the number of legal actions the person had then
+    (a handover's Enter counts those of the person taking the keyboard)."""
     app = pilot.app
     assert isinstance(app, PegboardApp)
     for _ in range(max_steps):
@@ -95,6 +113,11 @@ async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000
         if isinstance(screen, EndScreen):
             return screen
         if isinstance(screen, HandoverScreen):
+            game_screen = app.game_screen
+            assert game_screen is not None
+            person = game_screen.ctl.human_to_act()
+            if presses is not None:
+                presses.append(("enter", len(game_screen.ctl.game.legal_actions(person)) if person is not None else 0))
             await tap(pilot, "enter")
             for _ in range(20):
                 if pilot.app.screen is not screen:
@@ -102,19 +125,20 @@ async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000
                 await pilot.pause(0)
             continue
         assert isinstance(screen, GameScreen), screen
-        if screen.counts_deal is not None:  # a deal's counts are on the table
-            await tap(pilot, "enter")
-            assert screen.counts_deal is None
-            continue
         seat = screen.human()
         assert seat is not None, f"nobody to act: {screen.ctl.game.to_act()}"
         legal = screen.ctl.game.legal_actions(seat)
         action = choose(screen, legal) if callable(choose) else rng.choice(legal)
         before = len(screen.ctl.game.events)
-        await tap(pilot, *keys_for(screen, action))
+        keys = keys_for(screen, action)
+        if presses is not None:
+            presses.extend((key, len(legal)) for key in keys)
+        await tap(pilot, *keys)
         for _ in range(20):
             if len(screen.ctl.game.events) > before:
                 break
             await pilot.pause(0)
-        assert len(screen.ctl.game.events) > before, f"{action} did nothing: {screen.note}"
+        box = screen.query_one("#command")
+        assert len(screen.ctl.game.events) > before, \
+            f"{action} did nothing: {screen.note} {keys} {box.value!r} {screen.app.focused} {screen._typing}"
     raise AssertionError("the game did not end")

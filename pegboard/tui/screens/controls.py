@@ -71,6 +71,10 @@ class TableControls(Screen[None]):
     def forget_hint(self) -> None:
         raise NotImplementedError
 
+    def key_when_held(self) -> bool:
+        """True if a key press only moves the game on (and is used up)."""
+        return False
+
     def pick(self, index: int) -> None:
         """A card picked by number or click: played at once, or selected for the crib."""
         seat = self.human()
@@ -171,6 +175,17 @@ class TableControls(Screen[None]):
         self.refresh_table()
 
     def on_key(self, event: events.Key) -> None:
+        if event.key != "ctrl+q" and self.key_when_held():
+            event.stop()
+            event.prevent_default()
+            return
+        if self._typing and event.key == "enter":  # typed faster than the line took the focus: submit it
+            event.stop()
+            event.prevent_default()
+            box = self.query_one("#command", Input)
+            text, box.value = box.value, ""
+            self.submit(text)
+            return
         char = event.character
         if char is None or not char.isprintable():
             return
@@ -178,15 +193,16 @@ class TableControls(Screen[None]):
             event.stop()
             box = self.query_one("#command", Input)
             box.insert_text_at_cursor(char)
-            box.focus()
+            self.set_focus(box)
             return
         if self.focused is not None:
             return
-        mode = self.ctl.mode(self.human())
+        seat = self.human()
+        mode = self.ctl.mode(seat)
         if char.isdigit():
             event.stop()
-            if mode in ("count", "muggins"):
-                self.open_input(char)
+            if mode in ("count", "muggins") or (mode == "play" and len(self.ctl.hand(seat)) > 9):
+                self.open_input(char)  # a count, or card 10 and up: the number is typed, then Enter
             elif char != "0":
                 self.pick(int(char) - 1)
         elif char.lower() in OPENERS or (mode == "place" and char.lower() in "abcd"):
@@ -200,7 +216,7 @@ class TableControls(Screen[None]):
         box = self.query_one("#command", Input)
         box.value = text
         box.cursor_position = len(text)
-        box.focus()
+        self.set_focus(box)  # at once: a key typed next must find the line focused
 
     def action_type(self) -> None:
         self.open_input("")
@@ -211,6 +227,10 @@ class TableControls(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value
         event.input.value = ""
+        self.submit(text)
+
+    def submit(self, text: str) -> None:
+        """A move typed on the command line."""
         self._typing = False
         self.set_focus(None)
         seat = self.human()

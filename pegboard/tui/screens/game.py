@@ -1,5 +1,11 @@
 """The game screen: the board, the table, your hand or the grid, the log; keys, clicks and typed
-moves for the person at the keyboard, and the computer's moves off the UI thread."""
+moves for the person at the keyboard, and the moves the app makes itself (the computer's, and a
+person's forced ones) off the UI thread.
+
+Nothing waits for a key that carries no choice: a forced move is made for the person (with the
+option on), the table is held a moment after the play's last card, and a deal's counts stay on
+the table, above the next hand, until the person's next move.
+"""
 
 from __future__ import annotations
 
@@ -19,18 +25,22 @@ from pegboard.engine.solitaire import CELL_NAMES
 from pegboard.errors import PegboardError
 from pegboard.present import Hint, hint
 from pegboard.tui.controller import Controller, describe_action, refusal
-from pegboard.tui.explain import deal_counts, deal_summary
+from pegboard.tui.explain import deal_counts, deal_line, discard_review
+from pegboard.tui.moments import end_of_play, ends_the_play, latest_moves
 from pegboard.tui.screens.controls import LAST_CELL, TableControls
 from pegboard.tui.screens.modals import EndScreen, HandoverScreen, HelpScreen, StatsScreen, counts_renderable
 from pegboard.tui.store import Store
 from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import HandView
-from pegboard.tui.widgets.grid import GridView
+from pegboard.tui.widgets.grid import GridView, grid_lines
 from pegboard.tui.widgets.sketch import Sketch
 from pegboard.tui.widgets.table import GameLog
 from pegboard.tui.widgets.view import board_sides, board_target, finished_grid, grid_spec, table_text
 
-__all__ = ["GameScreen", "GAME_CSS"]
+__all__ = ["GameScreen", "GAME_CSS", "HOLD"]
+
+HOLD = 1.2
+"""Seconds the table is held after the play's last card before the show covers it."""
 
 GAME_CSS = """
 #board { height: auto; background: $boost; padding: 0 1; }
@@ -38,9 +48,10 @@ GAME_CSS = """
 #play { width: 2fr; min-width: 36; padding: 0 1; }
 #log { width: 1fr; min-width: 22; border-left: vkey $primary 40%; padding: 0 1; scrollbar-size-vertical: 1; }
 #play { scrollbar-size-vertical: 1; }
-#table, #grid, #hand, #message, #counts { height: auto; }
-#grid, #hand, #counts { margin-top: 1; }
-#counts { border: round $accent; border-title-color: $accent; border-title-style: bold; padding: 0 1; }
+#table, #grid, #hand, #message, #counts-body { height: auto; }
+#grid, #hand { margin-top: 1; }
+#counts { height: auto; max-height: 12; border: round $accent; border-title-color: $accent; border-title-style: bold;
+          padding: 0 1; scrollbar-size-vertical: 1; }
 #command { height: 1; border: none; padding: 0 1; background: $boost; }
 #command:focus { background: $primary 25%; }
 """
@@ -50,16 +61,25 @@ class PlayArea(VerticalScroll, can_focus=False):
     """The left column; it scrolls if the terminal is too small, but never takes the keys."""
 
 
+class CountsPanel(VerticalScroll, can_focus=False):
+    """A finished deal's counts, over the next hand; ↑ ↓ scroll it."""
+
+
 class GameScreen(TableControls):
     """One game in play."""
 
-    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6) -> None:
+    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: float | None = None) -> None:
         super().__init__(ctl)
         self.store = store
         self.pace = pace
+        self.hold = (HOLD if pace else 0.0) if hold is None else hold
         self.note: Text | None = None
         self.hinted: Action | None = None
+        self.held: Any = None  # the table as the play's last card left it, for a moment
+        self._held_until = 0  # the events that led to it
+        self.since = len(ctl.game.events)  # the latest moves shown are those since the person's last choice
         self._thinking = False
+        self._advancing = False  # an advance is due once the app's moves are done
         self._hinting = False
         self._modal = False
         self._summarized = ctl.game.deal_number
@@ -72,9 +92,10 @@ class GameScreen(TableControls):
         yield CribbageBoard(id="board")
         with Horizontal(id="main"):
             with PlayArea(id="play"):
+                with CountsPanel(id="counts"):
+                    yield Static(id="counts-body")
                 yield Sketch(id="table")
                 yield GridView(id="grid")
-                yield Static(id="counts")
                 yield HandView(id="hand")
                 yield Sketch(id="message")
             yield GameLog(id="log")
@@ -83,63 +104,94 @@ class GameScreen(TableControls):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#counts").display = False
         self._show_parts()
         self.advance()
 
     def _show_parts(self) -> None:
         family = self.ctl.game.rules.family
+        counting = self.counts_deal is not None
+        self.query_one("#counts").display = counting
         self.query_one("#grid").display = family != "cribbage"
-        self.query_one("#hand").display = family != "solitaire" and self.counts_deal is None
-        self.query_one("#table").display = self.counts_deal is None
+        self.query_one("#hand").display = family != "solitaire"
+        self.query_one("#table").display = not counting or family != "cribbage"
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_table()
 
     @property
     def busy(self) -> bool:
-        """The computer (or a hint) is thinking."""
-        return self._thinking or self._hinting
+        """The app is moving or about to (the computer, a forced move, a hint) or holds the table: wait."""
+        due = not self._modal and not self.ctl.game.finished and self._next_auto() is not None
+        return self._thinking or self._advancing or self._hinting or self.held is not None or due
 
     def human(self) -> int | None:
-        """The person at the keyboard if they may act now."""
-        if self.counts_deal is not None or self.ctl.needs_handover():
+        """The person at the keyboard if they may choose now (a forced move is made for them)."""
+        if self.held is not None or self.ctl.needs_handover():
             return None
-        return self.ctl.human_to_act()
+        seat = self.ctl.human_to_act()
+        if seat is not None and self.ctl.setup.auto and self.ctl.forced(seat) is not None:
+            return None
+        return seat
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``g Go`` only in the games that have a go (the cribbage games)."""
+        if action == "go":
+            return self.ctl.game.rules.family == "cribbage"
+        return True
 
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
-        """Redraw everything from the game."""
+        """Redraw everything from the game (or from the table held after the play's last card)."""
         ctl = self.ctl
         game = ctl.game
-        view = ctl.view()
+        view = self.held if self.held is not None else ctl.view()
         seat = self.human()
         mode = ctl.mode(seat)
         labels = [ctl.label(s) for s in range(game.rules.players)]
-        max_lines = max(2, min(8, self.size.height - 18)) if self.size.height else 6
+        max_lines = max(2, min(8, self.size.height - 20)) if self.size.height else 4  # 80x24: 4 lines
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), max_lines)
         table = self.query_one("#table", Sketch)
-        table.paint(table_text(view, labels, width=table.content_region.width or 60))
+        seen = game.events_for(view.seat)  # the person's own log: never a card they may not see
+        upto = self._held_until if self.held is not None else len(seen)
+        recent = latest_moves(seen, self.since, game.players, view.seat, until=upto)
+        table.paint(table_text(view, labels, width=table.content_region.width or 60, rules=game.rules, recent=recent))
         if game.rules.family != "cribbage":
-            finished = self.counts_deal is not None and game.rules.family == "snailspace"
-            spec = finished_grid(game.events, self.counts_deal or 0) if finished else \
-                grid_spec(view, self.cursor if mode == "place" else None)
-            self.query_one(GridView).show(spec)
+            self.query_one(GridView).show(grid_spec(view, self.cursor if mode == "place" else None))
         if game.rules.family != "solitaire":
             self._draw_hand(view, seat, mode)
         lines = [Text(self.prompt_now(seat), style="bold")]
         if self.note is not None:
             lines.append(self.note)
         self.query_one("#message", Sketch).paint(Text("\n").join(lines))
-        self.query_one(GameLog).follow(view.events, view.seat, game.players, game.rules)
-        self.sub_title = self._scores_line()
+        self.query_one(GameLog).follow(seen if self.held is None else seen[:upto], view.seat, game.players, game.rules)
+        self.sub_title = " · ".join(f"{side} {score}" for side, score in zip(game.side_names, view.scores))
+        if self.counts_deal is not None:
+            self.call_after_refresh(self._fit_counts)
+
+    def _fit_counts(self) -> None:
+        """Give the counts the room the next hand and the prompt leave."""
+        if self.counts_deal is None or not self.is_mounted:
+            return
+        room = self.query_one(PlayArea).content_region.height
+        used = sum(self.query_one(f"#{name}").outer_size.height for name in ("table", "grid", "hand", "message")
+                   if self.query_one(f"#{name}").display)
+        self.query_one("#counts").styles.max_height = max(6, room - used - 1)
+
+    def _next_empty_cell(self) -> None:
+        """Solitaire: after a card is placed, the cursor moves on from its cell to the next empty one."""
+        grid = self.ctl.game.view(self.ctl.viewer).grid
+        if self.cursor >= LAST_CELL or grid[self.cursor] is None:
+            return
+        empty = [(index - self.cursor) % len(grid) for index in range(len(grid)) if grid[index] is None]
+        if empty:
+            self.cursor = (self.cursor + min(empty)) % len(grid)
 
     def _draw_hand(self, view: Any, seat: int | None, mode: str) -> None:
         hand = self.query_one(HandView)
         if view.seat is None:
             hand.show((), caption="Hand hidden until its owner takes the keyboard")
             return
-        cards = self.ctl.hand(view.seat)
+        cards = tuple(sorted(view.hand))
         name = "Your" if not self.ctl.hot_seat else f"{view.players[view.seat]}'s"
         caption = f"{name} hand"
         if not cards and self.ctl.game.rules.family == "cribbage":
@@ -148,6 +200,8 @@ class GameScreen(TableControls):
             if view.counting == (view.seat, "crib") and view.crib:
                 cards = tuple(sorted(view.crib))
                 caption = f"{name} crib, to count with the starter"
+        if len(cards) > 9 and mode == "play":
+            caption += " · 10 and up: type the number, Enter"
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         playable = None
         if mode == "play" and self.ctl.game.rules.family == "cribbage":
@@ -157,18 +211,21 @@ class GameScreen(TableControls):
 
     def prompt_now(self, seat: int | None) -> str:
         ctl = self.ctl
-        if self.counts_deal is not None:
-            return f"Deal {self.counts_deal + 1} is over: Enter for the next deal (↑ ↓ scroll the counts)."
+        if self.held is not None:
+            return "The play is over: the show comes next (any key to go on)."
+        person = ctl.human_to_act()
+        forced = ctl.forced(person) if ctl.setup.auto and person is not None else None
+        if forced is not None and not ctl.game.finished:
+            who = "you" if not ctl.hot_seat else ctl.game.players[person or 0]
+            return f"No choice: {describe_action(forced)}, done for {who}…"
+        prompt = ctl.prompt(seat)
         if seat is None and not ctl.game.finished:
             thinking = ctl.computer_to_act()
-            if thinking is not None and ctl.human_to_act() is None:
-                return f"{ctl.game.players[thinking]} is thinking…"
-        return ctl.prompt(seat)
-
-    def _scores_line(self) -> str:
-        game = self.ctl.game
-        scores = " · ".join(f"{name} {score}" for name, score in game.scores().items())
-        return f"{game.rules.name}: {scores}"
+            if thinking is not None and person is None:
+                prompt = f"{ctl.game.players[thinking]} is thinking…"
+        if self.counts_deal is not None and seat is not None:
+            prompt = f"Deal {ctl.game.deal_number + 1}: {prompt}"
+        return prompt
 
     def forget_hint(self) -> None:
         self.hinted = None
@@ -182,51 +239,95 @@ class GameScreen(TableControls):
 
     # ------------------------------------------------------------------ the flow of the game
     def advance(self) -> None:
-        """Redraw, then whatever comes next: a deal's counts, the end, the computer, a handover."""
+        """Redraw, then whatever comes next: a deal's counts, the end, the app's own moves, a handover."""
+        self._advancing = False
         self.refresh_table()
-        if self._modal or self.counts_deal is not None or not self.is_current:
+        if self._modal or self.held is not None or not self.is_current:
             return
         game = self.ctl.game
         if not game.finished and self._summarized < game.deal_number:
             self._show_deal(self._summarized)
-            return
         if game.finished:
             if not self._ended:
                 self._ended = True
                 self._finish()
             return
-        if self.ctl.computer_to_act() is not None and not self._thinking:
+        if self._next_auto() is not None and not self._thinking:
             self._thinking = True
-            self.run_worker(self._computer_turns(), group="computer", exclusive=True)
-        if self.ctl.needs_handover():
+            self.refresh_table()
+            self.run_worker(self._auto_turns(), group="computer", exclusive=True)
+        elif self.ctl.needs_handover() and not self._thinking:
             name = game.players[self.ctl.human_to_act() or 0]
             self._open(HandoverScreen(name), lambda _: self.ctl.take_keyboard())
+        elif self.human() is not None and self.counts_deal is None:
+            self.call_after_refresh(self.query_one(PlayArea).scroll_end, animate=False)  # the prompt in view
 
-    async def _computer_turns(self) -> None:
+    def _next_auto(self) -> int | None:
+        """A seat whose move the app makes now: a computer's, or a person's forced move (option on)."""
+        ctl = self.ctl
+        seat = ctl.computer_to_act()
+        if seat is not None:
+            return seat
+        if ctl.setup.auto:
+            return next((s for s in ctl.game.to_act() if ctl.is_human(s) and ctl.forced(s) is not None), None)
+        return None
+
+    async def _auto_turns(self) -> None:
         ctl = self.ctl
         try:
-            while not self._modal and self.counts_deal is None and (seat := ctl.computer_to_act()) is not None:
+            while not self._modal and self.held is None and (seat := self._next_auto()) is not None:
                 if self.pace and ctl.mode(seat) not in ("discard", "count", "muggins"):
                     await asyncio.sleep(self.pace)
-                    if self._modal or seat not in ctl.game.to_act():
+                    if self._modal or self.held is not None or seat not in ctl.game.to_act():
                         continue
-                view = ctl.game.view(seat)
-                if ctl.kinds[seat] == "expert":  # 10-100 ms: think off the UI thread
-                    action = await asyncio.to_thread(ctl.choose_for, seat, view)
-                else:  # the quick levels decide in well under a millisecond
-                    action = ctl.choose_for(seat, view)
-                if action not in ctl.game.legal_actions(seat):
+                action: Action | None
+                if ctl.is_human(seat):
+                    action = ctl.forced(seat)
+                else:
+                    view = ctl.game.view(seat)
+                    if ctl.kinds[seat] == "expert":  # 10-100 ms: think off the UI thread
+                        action = await asyncio.to_thread(ctl.choose_for, seat, view)
+                    else:  # the quick levels decide in well under a millisecond
+                        action = ctl.choose_for(seat, view)
+                if action is None or action not in ctl.game.legal_actions(seat):
                     continue
-                ctl.apply(action)
+                self._apply(action)
                 if self.pace:  # let the person see each move
                     self.refresh_table()
-                if ctl.game.finished or self._summarized < ctl.game.deal_number:
+                if ctl.game.finished or self.held is not None or self._summarized < ctl.game.deal_number:
                     break
         except PegboardError as error:  # a bot must never take the app down
             self.note = Text(f"The computer could not move: {error}", style="bold #ff5f5f")
         finally:
             self._thinking = False
-        self.advance()
+        self._advancing = True
+        self.call_later(self.advance)  # once this worker is done: advance may start the next one
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action; if it ended the play, hold the table as it left it for a moment."""
+        ctl = self.ctl
+        before = ctl.game.view(ctl.viewer) if ctl.game.rules.family == "cribbage" else None
+        start = len(before.events) if before is not None else 0
+        ctl.apply(action)
+        if before is None or not self.hold or not ends_the_play(before, ctl.game.view(ctl.viewer)):
+            return
+        new = ctl.game.events_for(ctl.viewer)[start:]
+        self._held_until = start + next((i for i, event in enumerate(new) if event.phase != "play"), len(new))
+        self.held = end_of_play(before, new, ctl.game.view(None).side_of_seat)
+        self.set_timer(self.hold, self.release_hold)
+
+    def release_hold(self) -> None:
+        """The table held after the play's last card gives way to what comes next."""
+        if self.held is not None:
+            self.held = None
+            self.advance()
+
+    def key_when_held(self) -> bool:
+        """A key while the table is held goes on at once (and does nothing else)."""
+        if self.held is None:
+            return False
+        self.release_hold()
+        return True
 
     def _open(self, screen: Any, then: Any = None) -> None:
         self._modal = True
@@ -240,52 +341,62 @@ class GameScreen(TableControls):
         self.app.push_screen(screen, closed)
 
     def _show_deal(self, deal: int) -> None:
-        """Lay a finished deal's counts on the table, item by item and aloud, until Enter."""
-        game = self.ctl.game
+        """Lay a finished deal's counts on the table, item by item and aloud, above the next hand;
+        they stay until the person's next move (↑ ↓ scroll them, Esc puts them away)."""
+        ctl = self.ctl
+        game = ctl.game
         self._summarized = deal + 1
         if not game.finished:
-            self.store.save_game(self.ctl)  # a deal done: keep the game safe even without a clean quit
+            self.store.save_game(ctl)  # a deal done: keep the game safe even without a clean quit
         self.counts_deal = deal
         counts = deal_counts(game.events, deal, game.rules, game.players)
-        summary = Text("\n".join(deal_summary(game, deal)))
+        parts: list[Any] = [Text(deal_line(game, deal))]
+        me = ctl.viewer if ctl.viewer is not None else (ctl.humans[0] if ctl.humans else None)
+        review = discard_review(game.events_for(me), deal, me, game.rules) if me is not None and ctl.setup.advice \
+            else None
+        if review is not None:
+            parts.append(Text(review.words(), style="#87d787" if review.rank == 1 else "#ffd75f"))
+        if game.rules.family == "snailspace":
+            parts.append(Text(""))
+            parts.append(grid_lines(finished_grid(game.events, deal))[0])
+        parts.extend([Text(""), counts_renderable(counts, game.players)])
         what = "the show" if game.rules.family == "cribbage" else "over"
-        panel = self.query_one("#counts", Static)
-        panel.border_title = f"Deal {deal + 1}: {what} · Enter: next deal"
-        panel.update(Group(summary, Text(""), counts_renderable(counts, game.players)))
-        panel.display = True
+        panel = self.query_one(CountsPanel)
+        panel.border_title = f"Deal {deal + 1}: {what} · ↑↓ scroll · Esc hides"
+        self.query_one("#counts-body", Static).update(Group(*parts))
         self._show_parts()
-        self.refresh_table()
+        panel.scroll_home(animate=False)
         self.query_one(PlayArea).scroll_home(animate=False)
+        self.refresh_table()
 
     def close_counts(self) -> None:
-        """Back to the table for the next deal."""
-        self.counts_deal = None
-        self.query_one("#counts").display = False
-        self._show_parts()
-        self.advance()
+        """Put the last deal's counts away: the table comes back."""
+        if self.counts_deal is not None:
+            self.counts_deal = None
+            self._show_parts()
+            self.refresh_table()
+
+    def action_clear(self) -> None:
+        self.close_counts()
+        super().action_clear()
 
     def action_confirm(self) -> None:
-        if self.counts_deal is not None:
-            self.close_counts()
+        if self.counts_deal is not None and not self.picked and self.ctl.mode(self.human()) == "discard":
+            self.close_counts()  # Enter with nothing picked puts the counts away
         else:
             super().action_confirm()
 
-    def action_select(self) -> None:
-        if self.counts_deal is not None:
-            self.close_counts()
-        else:
-            super().action_select()
-
     def action_move(self, dx: int, dy: int) -> None:
-        if self.counts_deal is not None:
-            self.query_one(PlayArea).scroll_relative(y=3 * dy, animate=False)
+        if self.counts_deal is not None and dy and self.ctl.mode(self.human()) != "place":
+            self.query_one(CountsPanel).scroll_relative(y=3 * dy, animate=False)
         else:
             super().action_move(dx, dy)
 
     def _finish(self) -> None:
         ctl = self.ctl
         game = ctl.game
-        self.store.drop_save(game.game)
+        self.close_counts()
+        self.store.drop_save(ctl)
         me = ctl.humans[0]
         outcome = ctl.outcome(me)
         opponent = "solo" if game.rules.family == "solitaire" else ctl.setup.opponent
@@ -314,14 +425,19 @@ class GameScreen(TableControls):
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
         """Apply the person's action; an illegal one only shows why."""
+        start = len(self.ctl.game.events_for(None))
         try:
-            self.ctl.apply(action)
+            self._apply(action)
         except PegboardError as error:
             self.say(refusal(str(error), self.ctl.game.players), "error")
             return False
+        self.since = start
+        if action.verb == "place":
+            self._next_empty_cell()
         self.picked.clear()
         self.hinted = None
         self.note = None
+        self.close_counts()
         self.advance()
         return True
 
@@ -333,15 +449,24 @@ class GameScreen(TableControls):
         self._open(StatsScreen(self.store.summary(), self.store.stats_path))
 
     def action_save_record(self) -> None:
-        path = self.store.save_record(self.ctl.game)
-        self.say(f"Record saved: {path} (pegboard replay {path})")
+        game = self.ctl.game
+        path, deals = self.store.save_record_so_far(game)
+        if path is None:
+            self.say("Nothing to save yet: until the game is over, the record holds only finished deals, so it "
+                     "shows no card you have not seen. Press w again after this deal.")
+        elif game.finished:
+            self.say(f"Record saved: {path} (pegboard replay {path})")
+        else:
+            self.say(f"Record of deal{'s' if deals > 1 else ''} 1{f'-{deals}' if deals > 1 else ''} saved: {path} "
+                     f"(pegboard replay {path}). The deal in play is left out until it is over: it would show "
+                     f"cards you have not seen.")
 
     def action_new_game(self) -> None:
         if not self.ctl.game.finished:
             self.say("This game is not over: Ctrl+Q saves it and quits (pegboard play --resume continues).")
             return
         fresh = Controller.start(replace(self.ctl.setup, seed=None))
-        self.app.switch_screen(GameScreen(fresh, self.store, pace=self.pace))
+        self.app.switch_screen(GameScreen(fresh, self.store, pace=self.pace, hold=self.hold))
 
     def action_hint(self) -> None:
         seat = self.human()
@@ -370,15 +495,19 @@ class GameScreen(TableControls):
         action = advice.action
         cards = self.ctl.hand(seat)
         self.hinted = action
+        lines = [f"Hint: {describe_action(action)}: {advice.reason}."]
         if action.verb == "discard" and self.ctl.game.rules.family == "cribbage":
-            self.picked = {cards.index(card) for card in action.cards}
+            hinted = {cards.index(card) for card in action.cards}
+            if self.picked and self.picked != hinted:
+                mine = " ".join(cards[i].symbol for i in sorted(self.picked))
+                lines.append(f"Your picks ({mine}) are replaced by the hint's; Esc clears them.")
+            self.picked = hinted
         elif action.verb == "play":
             self.cursor = cards.index(action.cards[0])
         elif action.verb == "place" and isinstance(action.target, str):
             self.cursor = CELL_NAMES.index(action.target)
         elif action.verb == "discard":
             self.cursor = LAST_CELL
-        lines = [f"Hint: {describe_action(action)}: {advice.reason}."]
         if advice.ranking:
             lines.append("Best throws (expected points):")
             lines.extend(f"  {line}" for line in advice.ranking)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -18,11 +19,12 @@ from pegboard.tui.explain import ShowCount, item_words
 from pegboard.tui.store import StatsRow
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
 
-__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "counts_renderable"]
+__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "ResumeScreen", "counts_renderable",
+           "widest_win"]
 
 MODAL_CSS = """
-BoxScreen, HandoverScreen, EndScreen { align: center middle; background: $background 100%; }
-BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical {
+BoxScreen, HandoverScreen, EndScreen, ResumeScreen { align: center middle; background: $background 100%; }
+BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical, ResumeScreen > Vertical {
     width: 96%; max-width: 100; height: auto; max-height: 94%;
     border: round $accent; background: $surface; padding: 0 1; }
 .title { text-style: bold; color: $accent; padding-bottom: 1; }
@@ -33,10 +35,11 @@ BoxScreen VerticalScroll, EndScreen VerticalScroll { height: auto; max-height: 1
 HELP = """\
 [b]Playing[/b]
   1-9        pick a card by its number: play it, or pick it to throw
+             (13 cards in Snailspace: type the number, then Enter)
   ← → ↑ ↓    move the cursor over your cards (or the solitaire cells)
   Space      pick the card under the cursor (throwing to the crib)
   Enter      play it · throw the cards picked · place on the cell
-  g          say go
+  g          say go (made for you when no card fits, unless --no-auto)
   p          pass: no muggins claim
   x          solitaire: discard the card turned
   / or Tab   type a move, then Enter: 5h · 10s · qd · 1 4 · go ·
@@ -47,18 +50,25 @@ HELP = """\
 [b]Help and tools[/b]
   h          hint: what the expert would do, and why (then Enter)
   s          statistics per game and opponent level
-  w          save the game's record (pegboard replay FILE)
+  w          save the game's record (pegboard replay FILE); until the
+             game is over, only its finished deals
   n          a new game, once this one is over
   ?          this help
-  Ctrl+Q     save and quit: pegboard play --resume continues
+  Ctrl+Q     save and quit: the next pegboard play offers to resume
 
 [b]The table[/b]
   The board has two pegs a side: the front peg is the score, the
   rear peg the score before the latest points, so they leapfrog.
-  ▸ marks the dealer. The log tells every event in plain words and
-  counts each show aloud; after each deal the counts are explained
-  item by item. With --muggins you count your own hand, and any
-  points you miss can be taken by the others.
+  ▸ marks the dealer. Under the play, who played each card, in
+  their colour on the board; the other players' latest card is lit,
+  and "Latest" tells the moves since your last one. Moves with no
+  choice (a go, your last card) are made for you. After the last
+  card the table stays a moment (any key goes on), then the deal's
+  counts, item by item, with your throw against the advisor's; they
+  stay above your next hand until you move (↑ ↓ scroll, Esc hides).
+  With --muggins you count your own hands: any count from 0 to 29
+  is taken; points missed can be claimed by the others, and points
+  claimed over the true count go to them (ruling 16).
 """
 
 
@@ -116,9 +126,15 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
             title.append_text(chip(count.starter))
         title.append(f"   {count.score.total} point{'s' if count.score.total != 1 else ''}", style="bold #ffd75f")
         if count.declared is not None:
-            note = f" (counted {count.declared}" + (f", {count.missed} missed)" if count.missed else ")")
-            title.append(note, style="#ffaf5f" if count.missed else "#87d787")
+            wrong = f", {count.missed} missed" if count.missed else f", {count.over} over" if count.over else ""
+            title.append(f" (counted {count.declared}{wrong})", style="#ffaf5f" if wrong else "#87d787")
         parts.append(title)
+        for seat, kind, points in count.claims:
+            plural = "s" if points != 1 else ""
+            what = f"takes {points} point{plural} missed" if kind == "muggins" else \
+                f"scores the {points} point{plural} claimed over the count"
+            name = players[seat] if seat < len(players) else "?"
+            parts.append(Text(f"  Muggins: {name} {what}", style="bold #ffaf5f"))
         if count.score.items:
             table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
             running = 0
@@ -165,6 +181,11 @@ class EndScreen(ModalScreen[str]):
         self.query_one("#saved", Static).update(f"Saved: {path}\nReplay it with: pegboard replay {path}")
 
 
+def widest_win(row: StatsRow) -> str:
+    """A statistics row's widest winning margin: ``+35``, or ``—`` without a win."""
+    return "—" if row.best_win is None else f"+{row.best_win}"
+
+
 class StatsScreen(BoxScreen):
     """Games won, lost and skunked per game type and opponent level."""
 
@@ -175,13 +196,46 @@ class StatsScreen(BoxScreen):
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, header_style="bold #5fd7ff", padding=(0, 1), pad_edge=False)
-        for column in ("game", "vs", "games", "won", "lost", "drawn", "skunked", "skunks", "best"):
+        for column in ("game", "vs", "games", "won", "lost", "drawn", "skunked", "skunks", "best win"):
             table.add_column(column, justify="left" if column in ("game", "vs") else "right", no_wrap=True)
         for row in self.rows:
             table.add_row(row.game, row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
-                          str(row.skunked), str(row.gave), str(row.best))
+                          str(row.skunked), str(row.gave), widest_win(row))
         with Vertical():
             yield Static("Statistics", classes="title")
             yield Static(table if self.rows else Text("No finished games yet."))
-            yield Static(f"skunked: times you were skunked; skunks: times you skunked the other side.\n"
+            yield Static(f"skunked: times you were skunked; skunks: times you skunked the other side; best win: "
+                         f"your widest winning margin (solitaire: over the target).\n"
                          f"Kept in {self.where}. Enter or Esc closes.", classes="keys")
+
+
+class ResumeScreen(ModalScreen[str]):
+    """Saved games are waiting: resume one (its number, or Enter for the latest) or start the new game
+    (n); the saves not resumed are kept. The result: the index of the save, or ``new``."""
+
+    BINDINGS = [Binding("enter", "choose('0')", "Resume the latest"), Binding("n,escape", "choose('new')", "New game")]
+
+    def __init__(self, saves: Sequence[str], new_game: str) -> None:
+        super().__init__()
+        self.saves = list(saves)[:9]
+        self.new_game = new_game
+
+    def compose(self) -> ComposeResult:
+        lines = [Text.assemble((f"{number}  ", "bold #f7d154"), line) for number, line in enumerate(self.saves, 1)]
+        which = "Enter or 1 resumes it" if len(self.saves) == 1 else \
+            f"Enter resumes the latest, 1-{len(self.saves)} the one of that number"
+        with Vertical():
+            yield Static("A saved game is waiting" if len(self.saves) == 1 else "Saved games are waiting",
+                         classes="title")
+            yield Static(Text("\n").join(lines))
+            yield Static(f"{which} · n starts the new game ({self.new_game}); a save is kept until its game is "
+                         f"over.", classes="keys")
+
+    def on_key(self, event: Any) -> None:
+        character = getattr(event, "character", None)
+        if character and character.isdigit() and 1 <= int(character) <= len(self.saves):
+            event.stop()
+            self.dismiss(str(int(character) - 1))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

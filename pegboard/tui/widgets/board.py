@@ -4,6 +4,8 @@ score, the rear peg the score before the latest points), drawn to fit the space 
 >>> lines = board_lines([Side("Ann", 7, 5), Side("Bob", 0, 0)], target=121, width=80, max_lines=4)
 >>> len(lines), "●" in lines[0].plain, "○" in lines[0].plain
 (4, True, True)
+>>> distinct_labels(["Alexander", "Alexandra", "Bob"], 7)
+['Alexa…r', 'Alexa…a', 'Bob']
 """
 
 from __future__ import annotations
@@ -17,10 +19,32 @@ from textual import events
 
 from pegboard.tui.widgets.sketch import Sketch
 
-__all__ = ["Side", "CribbageBoard", "board_lines", "SIDE_COLOURS"]
+__all__ = ["Side", "CribbageBoard", "board_lines", "distinct_labels", "SIDE_COLOURS", "NAME_WIDTH"]
 
 SIDE_COLOURS = ("#5fd7ff", "#ff87d7", "#ffd75f", "#87ff87")
 _HOLES = ("#7a7a7a", "#4f4f4f")  # alternate groups of five
+NAME_WIDTH = 10
+"""The widest name label on the board."""
+
+
+def distinct_labels(names: Sequence[str], width: int) -> list[str]:
+    """Names cut to ``width`` cells so that different names stay different: a name too long keeps
+    its start and, if that is not enough, as much of its end as tells it apart (``Alexa…r``)."""
+    def cut(name: str, tail: int) -> str:
+        if len(name) <= width:
+            return name
+        if tail == 0:
+            return name[:width]
+        return name[: max(1, width - 1 - tail)] + "…" + name[-tail:]
+
+    labels = [cut(name, 0) for name in names]
+    for tail in range(1, width - 1):
+        clashes = {label for label in labels if sum(other == label for other in labels) > 1}
+        if not clashes:
+            break
+        labels = [cut(name, tail) if label in clashes and len(name) > width else label
+                  for name, label in zip(names, labels)]
+    return labels
 
 
 @dataclass(frozen=True)
@@ -61,13 +85,19 @@ def _name_parts(name: str) -> list[str]:
 def board_lines(sides: Sequence[Side], target: int, width: int, max_lines: int) -> list[Text]:
     """The board as lines of text: each side's label, then its holes and pegs."""
     parts = [_name_parts(side.name) for side in sides]
-    name_width = min(7, max((len(part) for names in parts for part in names), default=4))
+    name_width = min(NAME_WIDTH, max((len(part) for names in parts for part in names), default=4))
+    flat = distinct_labels([part for names in parts for part in names], name_width)
+    parts = [[flat.pop(0) for _ in names] for names in parts]
     label_width = name_width + 6
     room = max(10, width - label_width - 4)
     holes = max(1, target - 1)  # the last point is the game hole, drawn apart
-    scale, per_row, rows = _layout(holes, room, len(sides), max(max_lines, len(sides)))
-    labels = [names if len(names) <= rows else ["".join(names)] for names in parts]
+    name_lines = max(len(names) for names in parts)  # partners: a name a line
+    scale, per_row, rows = _layout(holes, room, len(sides), max(max_lines, len(sides) * name_lines))
     count = math.ceil(holes / scale)
+    if rows < name_lines:
+        rows = name_lines
+        per_row = math.ceil(count / rows)
+    labels = parts
     lines: list[Text] = []
     for number, side in enumerate(sides):
         colour = SIDE_COLOURS[number % len(SIDE_COLOURS)]

@@ -118,7 +118,7 @@ class HandView(Sketch):
 
     def _label(self, index: int, width: int) -> Text:
         picked = index in self.picked
-        number = str(index + 1) if index < 9 else " "
+        number = str(index + 1)
         label = f"[{number}]" if picked else number
         return Text(label.center(width), style="bold #f7d154" if picked else "#9aa0a6")
 

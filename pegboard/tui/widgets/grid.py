@@ -13,7 +13,7 @@ from pegboard.cards import Card
 from pegboard.tui.widgets.cards import chip
 from pegboard.tui.widgets.sketch import Sketch
 
-__all__ = ["GridSpec", "GridView", "DISCARD"]
+__all__ = ["GridSpec", "GridView", "grid_lines", "DISCARD"]
 
 DISCARD = -1
 """The index a click on a discard space reports."""
@@ -40,6 +40,62 @@ class GridSpec:
     footer: tuple[Text, ...] = field(default=())
 
 
+
+
+def _cell(spec: GridSpec, index: int) -> Text:
+    card = spec.cells[index]
+    if index == spec.marked:
+        return Text(" ◆◆ " if card is None else card.symbol.rjust(3) + " ", style=spec.mark_style)
+    if index == spec.hinted and card is None:
+        return Text(" ?? ", style="bold #111111 on #f7d154")
+    if card is None:
+        return Text("  · ", style="#6c6c6c")
+    text = chip(card)
+    if index == spec.centre:
+        text.stylize("underline")
+    return text
+
+
+def grid_lines(spec: GridSpec) -> tuple[Text, list[tuple[int, int, int, int]]]:
+    """The grid as text, and where each cell and discard space is: (line, left, right, index)."""
+    width = len(spec.columns)
+    lines: list[Text] = []
+    spots: list[tuple[int, int, int, int]] = []
+    header = Text("   ")
+    for label in spec.columns:
+        header.append(label.center(5), style="#9aa0a6")
+    lines.append(header)
+    for row, row_label in enumerate(spec.rows):
+        line = Text(f"{row_label:>2} ", style="#9aa0a6")
+        for col in range(width):
+            index = row * width + col
+            spots.append((len(lines), 3 + col * 5, 3 + col * 5 + 4, index))
+            line.append_text(_cell(spec, index))
+            line.append(" ")
+        if row < len(spec.row_notes):
+            line.append(f" {spec.row_notes[row]}", style="bold")
+        lines.append(line)
+    if spec.column_notes:
+        notes = Text("   ")
+        for note in spec.column_notes:
+            notes.append(note.center(5), style="bold")
+        lines.append(notes)
+    if spec.discard_spaces:
+        line = Text("Discards: ", style="#9aa0a6")
+        for space in range(spec.discard_spaces):
+            left = line.cell_len
+            if space < len(spec.discards):
+                line.append_text(chip(spec.discards[space]))
+            else:
+                marked = spec.discard_marked and space == len(spec.discards)
+                line.append(" ·· " if marked else "  · ", style=CURSOR if marked else "#6c6c6c")
+            spots.append((len(lines), left, left + 4, DISCARD))
+            line.append(" ")
+        lines.append(line)
+    lines.extend(spec.footer)
+    return Text("\n").join(lines), spots
+
+
 class GridView(Sketch):
     """Draws a :class:`GridSpec`; clicking a cell posts :class:`GridView.Picked`."""
 
@@ -55,56 +111,8 @@ class GridView(Sketch):
         self._spots: list[tuple[int, int, int, int]] = []  # (line, left, right, index)
 
     def show(self, spec: GridSpec) -> None:
-        width = len(spec.columns)
-        lines: list[Text] = []
-        self._spots = []
-        header = Text("   ")
-        for label in spec.columns:
-            header.append(label.center(5), style="#9aa0a6")
-        lines.append(header)
-        for row, row_label in enumerate(spec.rows):
-            line = Text(f"{row_label:>2} ", style="#9aa0a6")
-            for col in range(width):
-                index = row * width + col
-                self._spots.append((len(lines), 3 + col * 5, 3 + col * 5 + 4, index))
-                line.append_text(self._cell(spec, index))
-                line.append(" ")
-            if row < len(spec.row_notes):
-                line.append(f" {spec.row_notes[row]}", style="bold")
-            lines.append(line)
-        if spec.column_notes:
-            notes = Text("   ")
-            for note in spec.column_notes:
-                notes.append(note.center(5), style="bold")
-            lines.append(notes)
-        if spec.discard_spaces:
-            line = Text("Discards: ", style="#9aa0a6")
-            for space in range(spec.discard_spaces):
-                left = line.cell_len
-                if space < len(spec.discards):
-                    line.append_text(chip(spec.discards[space]))
-                else:
-                    marked = spec.discard_marked and space == len(spec.discards)
-                    line.append(" ·· " if marked else "  · ", style=CURSOR if marked else "#6c6c6c")
-                self._spots.append((len(lines), left, left + 4, DISCARD))
-                line.append(" ")
-            lines.append(line)
-        lines.extend(spec.footer)
-        self.paint(Text("\n").join(lines))
-
-    @staticmethod
-    def _cell(spec: GridSpec, index: int) -> Text:
-        card = spec.cells[index]
-        if index == spec.marked:
-            return Text(" ◆◆ " if card is None else card.symbol.rjust(3) + " ", style=spec.mark_style)
-        if index == spec.hinted and card is None:
-            return Text(" ?? ", style="bold #111111 on #f7d154")
-        if card is None:
-            return Text("  · ", style="#6c6c6c")
-        text = chip(card)
-        if index == spec.centre:
-            text.stylize("underline")
-        return text
+        text, self._spots = grid_lines(spec)
+        self.paint(text)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -20,10 +20,18 @@ class Sketch(Static):
         """What is painted now."""
         return self._painted if self._painted is not None else Text()
 
+    def _height(self, text: Text) -> int | None:
+        """Lines ``text`` takes at the widget's width, wrapped (None before the widget has a width)."""
+        width = self.content_region.width
+        if not width or not self.is_mounted:
+            return None
+        return len(text.wrap(self.app.console, width))
+
     def paint(self, text: Text) -> None:
         last = self._painted
         if last is not None and last == text:
             return
-        layout = last is None or last.plain.count("\n") != text.plain.count("\n")
+        height = self._height(text)
+        layout = last is None or height is None or height != self._height(last)
         self._painted = text
         self.update(text, layout=layout)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 from pegboard.cards import Card
@@ -13,9 +14,10 @@ from pegboard.engine.events import Event
 from pegboard.present import describe_event
 from pegboard.rules import Rules
 from pegboard.tui.explain import show_count
-from pegboard.tui.widgets.cards import backs, chip, chips, colour_cards
+from pegboard.tui.widgets.board import SIDE_COLOURS, distinct_labels
+from pegboard.tui.widgets.cards import backs, card_colour, chip, chips, colour_cards
 
-__all__ = ["cribbage_table", "snailspace_table", "solitaire_table", "GameLog"]
+__all__ = ["cribbage_table", "snailspace_table", "solitaire_table", "seat_colour", "GameLog"]
 
 
 def _seat_line(label: str, cards: Text, notes: Sequence[str], acting: bool) -> Text:
@@ -28,9 +30,11 @@ def _seat_line(label: str, cards: Text, notes: Sequence[str], acting: bool) -> T
 
 
 def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
-                   width: int = 80) -> Text:
-    """The table of a cribbage game: the other seats, the starter, the play and running count,
-    the crib and the hands shown. ``hands`` reveals seats' cards (replays)."""
+                   width: int = 80, recent: Sequence[tuple[int | None, str]] = ()) -> Text:
+    """The table of a cribbage game: the other seats, the starter, the play and running count (each
+    card with who played it, in their side's colour on the board; the latest card of another player
+    lit up), the latest moves in words, the crib and the hands shown. ``hands`` reveals seats'
+    cards (replays)."""
     players: tuple[str, ...] = view.players
     dealer = view.dealer
     partners = len(view.sides) == 2 and len(players) == 4
@@ -61,17 +65,15 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
     starter.append("    Crib ", style="#9aa0a6")
     starter.append_text(crib if view.crib_size or view.crib else Text("empty", style="#6c6c6c"))
     lines.append(starter)
-    play = Text("Play    ", style="#9aa0a6")
-    if view.series:
-        play.append_text(chips(card for _, card in view.series))
-        play.append(f"  ({players[view.series[-1][0]]})", style="italic #9aa0a6")
-    else:
-        play.append("—", style="#6c6c6c")
-    earlier = [card for _, card in view.played[: len(view.played) - len(view.series)]]
-    if earlier:
-        play.append("   before: " + " ".join(card.symbol for card in earlier), style="#7a7a7a")
-    play.truncate(width, overflow="ellipsis")
-    lines.append(play)
+    lines.extend(_play_rows(view, width))
+    if recent:
+        line = Text("Latest  ", style="#9aa0a6")
+        for number, (mover, words) in enumerate(recent):
+            if number:
+                line.append(" — ", style="#6c6c6c")
+            mine = mover == view.seat
+            line.append_text(colour_cards(words, "" if mine or mover is None else f"bold {seat_colour(view, mover)}"))
+        lines.append(line)
     declared = {(event.seat, event.kind): event.points for event in view.events
                 if event.type == "show" and event.deal == view.deal}
     for seat, what, cards in view.shown:
@@ -82,12 +84,45 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
     return Text("\n").join(lines)
 
 
-def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None) -> Text:
+def seat_colour(view: Any, seat: int) -> str:
+    """The colour of ``seat``'s side on the board."""
+    return SIDE_COLOURS[view.side_of_seat[seat] % len(SIDE_COLOURS)]
+
+
+def _play_rows(view: Any, width: int) -> list[Text]:
+    """The cards of the play so far (this series, then the earlier ones dimmed), with a row under
+    them that says who played each."""
+    players: tuple[str, ...] = view.players
+    short = distinct_labels(["you" if seat == view.seat else name for seat, name in enumerate(players)], 4)
+    cards = Text("Play    ", style="#9aa0a6")
+    who = Text("        ")
+    if not view.series:
+        cards.append("—", style="#6c6c6c")
+    latest = next((index for index in range(len(view.series) - 1, -1, -1)
+                   if view.series[index][0] != view.seat), None)
+    for index, (seat, card) in enumerate(view.series):
+        face = chip(card)
+        if index == latest:
+            face.stylize(f"bold {card_colour(card)} on {seat_colour(view, seat)}")
+        cards.append_text(face)
+        cards.append(" ")
+        who.append(short[seat].center(4)[:4] + " ", style=seat_colour(view, seat) if seat != view.seat else "#9aa0a6")
+    earlier = [card for _, card in view.played[: len(view.played) - len(view.series)]]
+    if earlier:
+        cards.append("  before: " + " ".join(card.symbol for card in earlier), style="#7a7a7a")
+    cards.truncate(width, overflow="ellipsis")
+    return [cards, who] if view.series else [cards]
+
+
+def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None, *,
+                     fifteens: bool = False) -> Text:
     """Snailspace: the deal, who deals, the other player's hand size, the scoring variant."""
     players: tuple[str, ...] = view.players
-    variant = "count at the end: rows to the non-dealer, columns to the dealer" if view.count_at_end else \
-        "each card scores in its row and column"
-    lines = [Text(f"Deal {view.deal + 1} of {view.deals} · {players[view.dealer]} deals · {variant}", style="bold")]
+    when = "at the end: rows to the non-dealer, columns to the dealer" if view.count_at_end else \
+        "as each card is placed, in its row and column"
+    what = "pairs, runs, flushes and fifteens (2)" if fifteens else "pairs, runs, flushes; fifteens do not score"
+    lines = [Text(f"Deal {view.deal + 1} of {view.deals} · {players[view.dealer]} deals", style="bold"),
+             Text(f"Scoring {when}: {what}", style="#9aa0a6")]
     for seat in range(len(players)):
         if seat == view.seat and not hands:
             continue
@@ -121,18 +156,34 @@ class GameLog(RichLog):
         self.can_focus = False
         self._source: tuple[int | None, int] = (None, -1)
         self._written = 0
+        self._followed: tuple[Sequence[Event], int | None, tuple[str, ...], Rules] | None = None
+        self._wrapped_at = 0  # the width the lines were wrapped to
 
     def follow(self, events: Sequence[Event], seat: int | None, players: tuple[str, ...], rules: Rules) -> None:
         """Bring the log up to date with ``events`` as ``seat`` sees them (rewritten for a new seat)."""
+        self._followed = (events, seat, players, rules)
         if self._source != (seat, id(rules)) or len(events) < self._written:
-            self.clear()
-            self._written = 0
+            self._restart()
             self._source = (seat, id(rules))
         lines = [line for index in range(self._written, len(events))
                  for line in self.lines_for(events[index], events, players, rules)]
         if lines:  # one write: each write lays the log out again
             self.write(Text("\n").join(lines))
+            self._wrapped_at = self.scrollable_content_region.width
         self._written = len(events)
+
+    def _restart(self) -> None:
+        self.clear()
+        self._written = 0
+
+    def on_resize(self, event: Resize) -> None:
+        """Wrap every line again to the new width (a log keeps the wrap it was written with)."""
+        width = self.scrollable_content_region.width
+        if not self._wrapped_at:  # the first size: lines written before it are wrapped to it
+            self._wrapped_at = width
+        elif self._followed is not None and self._written and width != self._wrapped_at:
+            self._restart()
+            self.follow(*self._followed)
 
     @staticmethod
     def lines_for(event: Event, events: Sequence[Event], players: tuple[str, ...], rules: Rules) -> list[Text]:

@@ -36,12 +36,13 @@ def board_sides(view: Any, game: GameState) -> list[Side]:
 
 
 def table_text(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
-               width: int = 80) -> Text:
-    """The table for any game's view, ``width`` cells wide."""
+               width: int = 80, *, rules: Rules | None = None,
+               recent: Sequence[tuple[int | None, str]] = ()) -> Text:
+    """The table for any game's view, ``width`` cells wide; ``recent``: the latest moves in words."""
     if hasattr(view, "crib_size"):
-        return cribbage_table(view, labels, hands, width)
+        return cribbage_table(view, labels, hands, width, recent)
     if hasattr(view, "next_cell"):
-        return snailspace_table(view, labels, hands)
+        return snailspace_table(view, labels, hands, fifteens=bool(rules and rules.fifteens))
     return solitaire_table(view)
 
 
