@@ -29,8 +29,6 @@ GAME_OPTIONS = commands_with_a_game_option()
 
 @pytest.mark.parametrize(("command", "option"), GAME_OPTIONS, ids=[command for command, _ in GAME_OPTIONS])
 def test_every_command_takes_every_alias_of_the_games_it_plays(command: str, option: click.Option) -> None:
-    if command == "play" and not isinstance(option.type, GameType):
-        pytest.xfail("pegboard/cli/play_cmd.py moves to GameType in its own change (issue 12.4)")
     assert isinstance(option.type, GameType)
     context = click.Context(cli.commands[command.split()[0]])
     for alias, preset in [*ALIASES.items(), *((name, name) for name in PRESET_NAMES)]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from pegboard.cli.options import GAME
 from pegboard.errors import PegboardError, RulesError
 from pegboard.rules import PRESET_NAMES, Rules
 
@@ -34,11 +35,6 @@ def _login_name() -> str:
     except Exception:  # no login name at all (some containers)
         return "Player"
     return name.capitalize() if name.isalnum() and len(name) <= 12 and name != "root" else "Player"
-
-
-def _game_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """A preset name or any alias (``six-card``), as its preset name."""
-    return None if value is None else Rules.preset(value).name
 
 
 def _check_family(game: str, given: Mapping[str, object]) -> None:
@@ -76,7 +72,7 @@ def _print_stats() -> None:
 
 
 @click.command()
-@click.option("--game", "-g", callback=_game_name, help=f"Game to play: {', '.join(PRESET_NAMES)}, or an alias "
+@click.option("--game", "-g", type=GAME, help=f"Game to play: {', '.join(PRESET_NAMES)}, or an alias "
               "such as six-card (default: cribbage).")
 @click.option("--opponent", "-o", type=click.Choice(["expert", "greedy", "random", "human"]),
               help="Computer level of the other seats, or 'human' for everyone at one keyboard (default: expert).")
