@@ -23,6 +23,7 @@ from pegboard.bots.classic import (
 from pegboard.bots.hoyle import HoyleBot, answer_value, hoyle_discard, lead_preference
 from pegboard.cards import Card
 from pegboard.engine import new_game
+from pegboard.engine.cribbage import honest_claim
 from pegboard.scoring.batch import score_hands
 from pegboard.sim import MatchConfig, play_game
 
@@ -76,7 +77,7 @@ def test_sparring_bots_count_every_point_under_muggins(name: str) -> None:
             view = game.view(seat)
             action = bots[seat].choose(view)
             if action.verb in ("count", "muggins"):
-                assert action == max(view.legal_actions, key=lambda a: a.target if isinstance(a.target, int) else -1)
+                assert action == honest_claim(view, game.rules)  # ruling 16: the true count, the exact miss
             game.apply(action)
 
 
