@@ -71,7 +71,7 @@ def _print_stats() -> None:
     out.print(table)
 
 
-@click.command()
+@click.command(short_help="Play any game in the terminal, against the computer or friends.")
 @click.option("--game", "-g", type=GAME, help=f"Game to play: {', '.join(PRESET_NAMES)}, or an alias "
               "such as six-card (default: cribbage).")
 @click.option("--opponent", "-o", type=click.Choice(["expert", "greedy", "random", "human"]),
