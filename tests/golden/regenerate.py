@@ -32,7 +32,7 @@ GOLDENS: dict[str, tuple[str, list[str], dict[str, Any], int]] = {
     "five-card": ("five-card", ["Ann", "Bob"], {}, SEED),
     "snailspace": ("snailspace", ["Ann", "Bob"], {}, SEED),
     "snailspace-count-at-end": ("snailspace", ["Ann", "Bob"], {"count_at_end": True}, SEED),
-    # goldens are won games: 2058 is the first seed from 2026 whose random solitaire reaches 60
+    # goldens are won games: seed 2058 is one whose random solitaire reaches 60
     "solitaire": ("solitaire", ["Solo"], {}, 2058),
 }
 """Seeded random games: preset, players, options, seed."""
@@ -95,16 +95,27 @@ def scripted_game(name: str) -> GameState:
     return game
 
 
+def golden_game(name: str) -> GameState:
+    """The golden game ``name`` played to its end, as the stored files should hold it."""
+    if name in SCRIPTED:
+        return scripted_game(name)
+    game_name, players, options, seed = GOLDENS[name]
+    game = new_game(Rules.preset(game_name, **options), players, seed=seed)
+    play_seeded(game, random.Random(seed))
+    return game
+
+
+def golden_texts(game: GameState) -> tuple[str, str]:
+    """The record file's and the summary file's text of a golden game."""
+    return (json.dumps(record_of(game), indent=1) + "\n", json.dumps(replay_summary(game), indent=1) + "\n")
+
+
 def regenerate(names: list[str]) -> None:
     for name in names:
-        if name in SCRIPTED:
-            game = scripted_game(name)
-        else:
-            game_name, players, options, seed = GOLDENS[name]
-            game = new_game(Rules.preset(game_name, **options), players, seed=seed)
-            play_seeded(game, random.Random(seed))
-        (HERE / f"{name}.record.json").write_text(json.dumps(record_of(game), indent=1) + "\n")
-        (HERE / f"{name}.summary.json").write_text(json.dumps(replay_summary(game), indent=1) + "\n")
+        game = golden_game(name)
+        record, summary = golden_texts(game)
+        (HERE / f"{name}.record.json").write_text(record)
+        (HERE / f"{name}.summary.json").write_text(summary)
         print(f"{name}: {game.scores()} winner {game.winner}")
 
 
