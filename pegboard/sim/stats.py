@@ -1,4 +1,5 @@
-"""Match statistics: wins with 95% intervals, skunks, points per deal by source, games per second.
+"""Match statistics: wins with 95% intervals, skunks, points per deal by source, the net points per
+deal between two entrants (the low-variance measure of strength), games per second.
 
 >>> low, high = wilson_interval(60, 100)
 >>> round(low, 3), round(high, 3)
@@ -13,7 +14,7 @@ from typing import Any
 
 from pegboard.sim.match import GameSummary, MatchConfig
 
-__all__ = ["MatchStats", "wilson_interval", "mean_interval"]
+__all__ = ["MatchStats", "wilson_interval", "mean_interval", "ratio_interval"]
 
 Z95 = 1.959963984540054
 
@@ -38,6 +39,28 @@ def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> t
     return (mean - half, mean + half)
 
 
+def ratio_interval(units: list[tuple[float, float]], z: float = Z95) -> tuple[float, float, float]:
+    """A ratio of sums with its 95% interval, from independent units ``(numerator, denominator)``
+    (e.g. net points and deals per game): the estimate, low, high (the delta method).
+
+    >>> [round(x, 3) for x in ratio_interval([(3, 2), (1, 2), (2, 2)])]
+    [1.0, 0.434, 1.566]
+    """
+    top = sum(numerator for numerator, _ in units)
+    bottom = sum(denominator for _, denominator in units)
+    if len(units) < 2 or bottom <= 0:
+        return (top / bottom if bottom else float("nan"), float("nan"), float("nan"))
+    ratio = top / bottom
+    squares = sum((numerator - ratio * denominator) ** 2 for numerator, denominator in units)
+    half = z * sqrt(squares * len(units) / (len(units) - 1)) / bottom
+    return (ratio, ratio - half, ratio + half)
+
+
+def _rounded(values: tuple[float, ...]) -> list[float | None]:
+    """Rounded for JSON; None where undefined (too few samples)."""
+    return [None if value != value else round(value, 4) for value in values]
+
+
 @dataclass
 class MatchStats:
     """Running totals over the games of a match, folded in game order."""
@@ -56,6 +79,9 @@ class MatchStats:
     sources: dict[tuple[int, str, str], list[float]] = field(default_factory=dict)  # (entrant, role, source)
     actions: int = 0
     seconds: float = 0.0
+    # per unit (a game, or a duplicate match's group of games on the same deals), for two entrants:
+    # [first entrant's points minus the second's over complete deals, deals, first entrant's wins, games]
+    units: dict[int, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         entrants = len(self.config.bots)
@@ -86,6 +112,15 @@ class MatchStats:
                     ahead = 1.0 if (game.winner == a or (game.winner != b and game.scores[a] > game.scores[b])) \
                         else 0.5 if game.scores[a] == game.scores[b] and game.winner not in (a, b) else 0.0
                     self.pairs_ahead[(a, b)] = self.pairs_ahead.get((a, b), 0.0) + ahead
+        if len(game.scores) == 2:
+            unit = self.units.setdefault(game.index // rules.sides if self.config.duplicate else game.index,
+                                         [0.0, 0.0, 0.0, 0.0])
+            unit[0] += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in
+                           ("pegging", "hand", "crib", "heels", "bonus"))
+                           for deal in game.deals for seat, points in enumerate(deal))
+            unit[1] += len(game.deals)
+            unit[2] += game.winner == 0
+            unit[3] += 1
         for deal in game.deals:
             for seat, points in enumerate(deal):
                 entrant = game.entrant_of_seat[seat]
@@ -129,6 +164,16 @@ class MatchStats:
                 result["ahead_of"] = {
                     f"{names[a]} > {names[b]}": round(total / self.games, 4)
                     for (a, b), total in self.pairs_ahead.items()}
+            if self.config.duplicate:
+                result["duplicate"] = True
+                if len(names) == 2:  # each group of games on the same deals is one sample
+                    rate, low, high = ratio_interval([(unit[2], unit[3]) for unit in self.units.values()])
+                    result["ci95_duplicate"] = {names[0]: _rounded((low, high)),
+                                                names[1]: _rounded((1 - high, 1 - low))}
+            if rules.family == "cribbage" and len(names) == 2 and self.units:
+                net, low, high = ratio_interval([(unit[0], unit[1]) for unit in self.units.values()])
+                result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],
+                                          "ci95": _rounded((low, high))}
             if rules.family == "cribbage":
                 result["points_per_deal"] = {
                     name: {role: {source: round(value, 3) for source in ("pegging", "hand", "crib", "heels", "bonus")
