@@ -58,6 +58,8 @@ BOTS: dict[str, str] = {
     "random": "pegboard.bots.base:RandomBot",
     "greedy": "pegboard.bots.greedy:GreedyBot",
     "expert": "pegboard.bots.expert:ExpertBot",
+    "classic": "pegboard.bots.classic:ClassicBot",
+    "hoyle": "pegboard.bots.hoyle:HoyleBot",
 }
 """Built-in bots by name, as ``module:Class``."""
 

@@ -32,7 +32,7 @@ def _option(text: str) -> tuple[str, Any]:
 @click.command()
 @click.option("--game", "-g", default="cribbage", show_default=True, help="Preset to play.")
 @click.option("--players", "-p", default="expert,greedy", show_default=True,
-              help="Bots by name (random, greedy, expert or module:Class), one per player or team.")
+              help="Bots by name (random, greedy, expert, classic, hoyle or module:Class), one per player or team.")
 @click.option("--games", "-n", default=100, show_default=True, help="Number of games.")
 @click.option("--seed", "-s", default=0, show_default=True, help="Match seed: same seed, same results.")
 @click.option("--jobs", "-j", default=1, show_default=True,
