@@ -9,12 +9,13 @@ import pytest
 
 from pegboard.bots.discard import counts_pegging, rank_discards
 from pegboard.bots.expert import BaselineExpert, ExpertBot, ExpertSettings
-from pegboard.bots.inference import PAIRS, DiscardModel, pair_index
+from pegboard.bots.inference import PAIRS, DiscardModel, PastPlay, PlayModel, pair_index, reply_risk
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PlayPosition, solve
 from pegboard.bots.pegtable import _KEPT_COUNTS, KEPT, PegTable, combine, kept_index, solve_pone_hands
 from pegboard.cards import parse_cards
 from pegboard.engine import new_game
+from tests.engine_helpers import deal
 from pegboard.rules import Rules
 
 # ------------------------------------------------------------------ the pegging table
@@ -165,7 +166,8 @@ def test_discards_count_the_play_only_where_the_table_applies() -> None:
 def test_baseline_expert_is_the_expert_without_the_new_models() -> None:
     game = new_game("cribbage", seed=3)
     assert BaselineExpert(game.rules, 0).settings == ExpertSettings(pegging_weight=0.0, temperature=None,
-                                                                     tie_margin=None)
+                                                                     tie_margin=None, node_budget=2400, samples=24,
+                                                                     play_temperature=None)
     assert ExpertBot(game.rules, 0).settings.pegging_weight > 0
     custom = ExpertBot(game.rules, 0, settings=ExpertSettings(samples=3))
     assert custom.settings.samples == 3 and ExpertBot.settings.samples != 3
@@ -183,3 +185,42 @@ def test_inference_draws_likely_hands_more_often() -> None:
         view, unseen, [4], [0], 400)
     uniform_five = sum(any(code >> 2 == 4 for code in hand) for (hand,) in uniform) / len(uniform)
     assert with_five > uniform_five
+
+
+def test_play_model_a_hand_that_left_fifteen_on_the_table_is_unlikely() -> None:
+    model = PlayModel()
+    # on a ten (count 10) they played a three: a hand holding a five would have made fifteen
+    play = PastPlay((10,), 10, 3, (3,))
+    with_five, without = model.likelihood([play], [(5, 9, 12), (9, 12, 13)])
+    assert with_five < without / 2
+
+
+def test_play_model_leads_low() -> None:
+    model = PlayModel()
+    # they led a king: a hand with a card under five would more likely have led it
+    led_king = PastPlay((), 0, 13, (13,))
+    low, high = model.likelihood([led_king], [(4, 9, 10), (9, 10, 12)])
+    assert low < high
+    only_fits = PastPlay((10, 10), 20, 1, (1,))  # at 20 with nothing else under 12 pips... an ace and kings:
+    assert model.likelihood([only_fits], [(13, 13)])[0] < 1.0  # a king fits too: the ace was a choice
+    forced = PastPlay((10, 10, 10), 30, 1, (1,))  # at 30 only an ace fits: it tells nothing
+    assert model.likelihood([forced], [(13, 13)])[0] == 1.0
+
+
+def test_opponent_plays_are_read_off_the_deal() -> None:
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=0, dealt=[deal("5H 5C 6D 7S JH KD", "KH QH 9S 4C 3D 7D",
+                                                                             starter="AC")])
+    for text in ("Ann discard JH KD", "Bob discard KH QH", "Bob play 4C", "Ann play 6D", "Bob play 3D"):
+        game.apply_text(text)
+    plays = ExpertBot._opponent_plays(game.view(0), 1)
+    assert plays == [PastPlay((), 0, 4, (4, 3)), PastPlay((4, 6), 10, 3, (3,))]
+
+
+def test_reply_risk_of_leaving_five() -> None:
+    assert reply_risk((5,), 5) > reply_risk((4,), 4)  # sixteen ten-cards make fifteen on a five
+    assert reply_risk((10, 10, 11), 30) < reply_risk((10, 11), 20)  # at 30 only an ace fits
+
+
+def test_play_model_after_four_of_a_kind() -> None:
+    assert reply_risk((4, 4, 4, 4), 16) >= 0  # no fifth four is ever considered
+    assert PlayModel().scores((4, 4, 4, 4), 16)[4] == 0.0

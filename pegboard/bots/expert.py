@@ -31,7 +31,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +39,7 @@ from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities, show_outcome
-from pegboard.bots.inference import DiscardModel
+from pegboard.bots.inference import DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import WIN, PlayPosition, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
@@ -61,29 +61,35 @@ class ExpertSettings:
     """What the expert's two-player play uses. The defaults are the measured best (README: the
     strength table); :data:`BASELINE` is the expert before the pegging table, inference and patterns."""
 
-    pegging_weight: float = 1.0
-    """Discards: weight of the kept ranks' expected pegging (0: hand and crib only)."""
+    pegging_weight: float = 0.7
+    """Discards: weight of the kept ranks' expected pegging (0: hand and crib only). The table's
+    open-hands values overstate what is pegged with hidden cards: against classic, each point of
+    the table's difference between two kept hands was worth about 0.65-0.7 points pegged."""
     temperature: float | None = 1.0
     """Pegging: temperature of the opponent's soft discard policy; None: samples ignore their discard."""
     tie_margin: float | None = 0.05
     """Pegging: plays within this many points of the best are settled by the patterns; None: at random."""
-    node_budget: int = 2400
+    node_budget: int = 100_000
     """Pegging: roughly how many search nodes a decision may cost, summed over its samples."""
-    samples: int = 24
+    samples: int = 48
     """Pegging: at most this many samples of the opponent's hand."""
     pool: int = 8
     """Pegging with inference: candidate hands drawn per sample kept (the samples are drawn from them
     in proportion to their likelihood)."""
+    play_temperature: float | None = 1.0
+    """Pegging with inference: temperature of the model of the opponent's plays (how likely each card
+    they played was from each hand; :class:`pegboard.bots.inference.PlayModel`); None: plays ignored."""
 
 
-BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None)
+BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
+                          play_temperature=None)
 
 
 class ExpertBot(BaseBot):
     """Plays every game of the family as well as pegboard knows how."""
 
     name = "expert"
-    settings: ClassVar[ExpertSettings] = ExpertSettings()
+    settings: ExpertSettings = ExpertSettings()
 
     def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
                  settings: ExpertSettings | None = None) -> None:
@@ -292,8 +298,35 @@ class ExpertBot(BaseBot):
             for rank in ranks:
                 rest[rank - 1] -= 1
             left.append(rest)
-        weights = model.likelihood(kept, left).tolist()
-        return self.rng.choices(drawn, weights=weights, k=samples) if sum(weights) > 0 else drawn[:samples]
+        weights = model.likelihood(kept, left)
+        plays = self._opponent_plays(view, opponent)
+        if plays and self.settings.play_temperature is not None:
+            hands = [[(code >> 2) + 1 for code in hand] for (hand,) in drawn]
+            weights = weights * PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
+        chances = weights.tolist()
+        return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
+
+    @staticmethod
+    def _opponent_plays(view: Any, opponent: int) -> list[PastPlay]:
+        """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
+        events = view.events
+        start = len(events)
+        while start > 0 and events[start - 1].type != "deal":
+            start -= 1
+        series: tuple[int, ...] = ()
+        count = 0
+        found: list[tuple[tuple[int, ...], int, int]] = []
+        for event in events[start:]:
+            if event.type == "reset":
+                series, count = (), 0
+            elif event.type == "play" and event.cards:
+                rank = event.cards[0].rank
+                if event.seat == opponent:
+                    found.append((series, count, rank))
+                series, count = (*series, rank), count + event.cards[0].pips
+        ranks = [rank for _, _, rank in found]
+        return [PastPlay(series, count, rank, tuple(ranks[index:]))
+                for index, (series, count, rank) in enumerate(found)]
 
 
 class BaselineExpert(ExpertBot):

@@ -13,28 +13,37 @@ the policy keeps ``K`` from ``K + T``. :meth:`DiscardModel.likelihood` computes 
 sampled hands at once from a precomputed (kept hand x thrown pair) matrix, so the pegging search
 can weight its samples of the opponent's hand by it.
 
+The cards they have played tell more (:class:`PlayModel`): a sensible player takes the points on
+offer, avoids leaving a fifteen or thirty-one for the reply and leads low. Each play is modelled
+as chosen among the ranks the hand could play with probability proportional to
+``exp(score / temperature)``, the score being the points it makes less the points a random reply
+could make on it, plus a point for a lead under five. A hand that would have taken two points it
+left is unlikely; one whose every card was worse than the card played is likelier.
+
 >>> model = DiscardModel.for_role(1)  # an opponent who is the pone (throwing into our crib)
 >>> unseen = [4] * 13
->>> model.likelihood([(5, 5, 10, 11)], [unseen])[0] > model.likelihood([(1, 3, 8, 13)], [unseen])[0]
+>>> bool(model.likelihood([(5, 5, 10, 11)], [unseen])[0] > model.likelihood([(1, 3, 8, 13)], [unseen])[0])
 True
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
-__all__ = ["DiscardModel", "PAIRS", "pair_index", "DEFAULT_TEMPERATURE"]
+__all__ = ["DiscardModel", "PlayModel", "PastPlay", "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE"]
 
 Array = npt.NDArray[Any]
 DEFAULT_TEMPERATURE = 1.0
@@ -118,4 +127,73 @@ class DiscardModel:
         low, high = counts[:, _PAIR_LOW], counts[:, _PAIR_HIGH]
         ways = np.where(_PAIR_LOW == _PAIR_HIGH, low * (low - 1) / 2, low * high)  # thrown pairs by ranks
         result: Array = (self.matrix[rows] * ways).sum(axis=1) / np.maximum(ways.sum(axis=1), 1)
+        return result
+
+
+@lru_cache(maxsize=1 << 14)
+def reply_risk(series: tuple[int, ...], count: int) -> float:
+    """The points a reply drawn at random from a full pack (4 of each rank) makes on ``series`` at
+    ``count``, on average (0 when the count is 31: nothing follows)."""
+    if count >= 31:
+        return 0.0
+    total = 0
+    for rank in range(1, 14):
+        if count + PIP[rank] <= 31 and series.count(rank) < 4:  # no fifth card of a rank
+            total += play_points((*series, rank), count + PIP[rank])
+    return 4 * total / 52
+
+
+class PastPlay(NamedTuple):
+    """One card the opponent played this deal: the series (ranks since the count was reset) and the
+    running count before it, the rank played, and every rank they played from this card on, this one
+    included (all in their hand then)."""
+
+    series: tuple[int, ...]
+    running: int
+    rank: int
+    later: tuple[int, ...]
+
+
+LEAD_BONUS = 1.0
+"""The play model's extra score for leading a card under five (the book lead)."""
+
+
+class PlayModel:
+    """How likely an opponent's plays were for each hypothesised hand (see the module's text)."""
+
+    def __init__(self, temperature: float = DEFAULT_TEMPERATURE) -> None:
+        self.temperature = temperature
+
+    @staticmethod
+    @cache
+    def cached(temperature: float = DEFAULT_TEMPERATURE) -> PlayModel:
+        """One model per temperature and process."""
+        return PlayModel(temperature)
+
+    def scores(self, series: tuple[int, ...], count: int) -> list[float]:
+        """The model's score of playing each rank (index 0 unused) on ``series`` at ``count``."""
+        result = [0.0] * 14
+        for rank in range(1, 14):
+            new_count = count + PIP[rank]
+            if new_count > 31 or series.count(rank) >= 4:
+                continue
+            after = compress((*series, rank))
+            value = play_points((*series, rank), new_count) - reply_risk(after, new_count)
+            if not series and rank < 5:
+                value += LEAD_BONUS
+            result[rank] = value
+        return result
+
+    def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
+        """For each hypothesis of the ranks the opponent still holds (1-13): the chance that the
+        model plays every card of ``plays``, each from the hand held then."""
+        result = np.ones(len(hands))
+        for play in plays:
+            chance = [math.exp(value / self.temperature) for value in self.scores(play.series, play.running)]
+            room = 31 - play.running
+            chosen = chance[play.rank]
+            for index, hand in enumerate(hands):
+                options = {rank for rank in (*hand, *play.later) if PIP[rank] <= room}
+                if len(options) > 1:
+                    result[index] *= chosen / sum(chance[rank] for rank in options)
         return result
