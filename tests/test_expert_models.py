@@ -12,7 +12,8 @@ from pegboard.bots.expert import BaselineExpert, ExpertBot, ExpertSettings
 from pegboard.bots.inference import PAIRS, DiscardModel, PastPlay, PlayModel, pair_index, reply_risk
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PlayPosition, solve
-from pegboard.bots.pegtable import _KEPT_COUNTS, KEPT, PegTable, combine, kept_index, solve_pone_hands
+from pegboard.bots.pegtable import (_KEPT_COUNTS, KEPT, PegTable, combine, keep_histogram, kept_index,
+                                    solve_pone_hands)
 from pegboard.cards import parse_cards
 from pegboard.engine import new_game
 from tests.engine_helpers import deal
@@ -45,6 +46,15 @@ def test_solved_pairings_match_the_pegging_search() -> None:
         position = PlayPosition(((dealer), (3, 4, 4, 12)), (), 0, 1, 0, -1)
         assert values[kept_index(dealer)] == pytest.approx(solve(position, 1, (0, 1)))
     assert np.isnan(values[kept_index((4, 4, 4, 1))])  # five fours cannot be dealt
+
+
+def test_kept_hand_histogram_follows_the_policy() -> None:
+    counts = keep_histogram(4000, seed=1)
+    assert counts.shape == (2, len(KEPT)) and counts.sum(axis=1).tolist() == [4000, 4000]
+    fives = _KEPT_COUNTS[:, 4] > 0
+    assert counts[1, fives].sum() > counts[0, fives].sum()  # the pone keeps its fives, the dealer throws them
+    assert counts[1, kept_index((5, 10, 11, 12))] > counts[1, kept_index((1, 3, 8, 13))]
+    assert (keep_histogram(4000, seed=1) == counts).all()  # seeded
 
 
 def test_combine_weights_each_opponent_hand_by_the_policy_and_card_removal() -> None:
@@ -154,13 +164,14 @@ def test_discards_count_the_play_only_where_the_table_applies() -> None:
     hand = parse_cards("5H 5C 6D 7S JH KD")
     plain = rank_discards(hand, rules, 1)
     played = rank_discards(hand, rules, 1, pegging_weight=1.0)
-    assert all(option.expected_pegging == 0 for option in plain)
+    assert all(option.expected_pegging is None and "expected_pegging" not in option.to_json() for option in plain)
     table = PegTable.load()
     for option in played:
         assert option.expected_pegging == pytest.approx(table.value(1, [card.rank for card in option.kept]))
         assert option.net == pytest.approx(option.expected_hand - option.expected_crib + option.expected_pegging)
     five = rank_discards(parse_cards("5H 5C 6D 7S JH"), Rules.preset("five-card"), 1, pegging_weight=1.0)
-    assert all(option.expected_pegging == 0 for option in five)
+    assert all(option.expected_pegging is None for option in five)
+    assert "expected_pegging" in played[0].to_json()
 
 
 def test_baseline_expert_is_the_expert_without_the_new_models() -> None:

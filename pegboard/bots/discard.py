@@ -48,20 +48,21 @@ class DiscardOption:
     expected_hand: float
     expected_crib: float
     own_crib: bool
-    expected_pegging: float = 0.0
+    expected_pegging: float | None = None  # None: the play not counted
 
     @property
     def net(self) -> float:
         """Expected hand plus the crib if it is the player's side's, minus it if not, plus the
         expected pegging (points pegged minus the opponent's) when it is counted."""
         return self.expected_hand + (self.expected_crib if self.own_crib else -self.expected_crib) + \
-            self.expected_pegging
+            (self.expected_pegging or 0.0)
 
     def to_json(self) -> dict[str, Any]:
-        return {"discard": [str(c) for c in self.thrown], "keep": [str(c) for c in self.kept],
-                "expected_hand": round(self.expected_hand, 4), "expected_crib": round(self.expected_crib, 4),
-                "expected_pegging": round(self.expected_pegging, 4),
-                "crib": "own" if self.own_crib else "opponent's", "net": round(self.net, 4)}
+        data = {"discard": [str(c) for c in self.thrown], "keep": [str(c) for c in self.kept],
+                "expected_hand": round(self.expected_hand, 4), "expected_crib": round(self.expected_crib, 4)}
+        if self.expected_pegging is not None:
+            data["expected_pegging"] = round(self.expected_pegging, 4)
+        return data | {"crib": "own" if self.own_crib else "opponent's", "net": round(self.net, 4)}
 
 
 class CribTables:
@@ -138,7 +139,7 @@ def rank_discards(hand: Sequence[Card], rules: Rules, role: int, *, method: Meth
     options = []
     for thrown, crib in zip(throws, cribs):
         kept = tuple(card for card in sorted(hand) if card not in thrown)
-        pegging = pegging_weight * peg_table.value(role, [card.rank for card in kept]) if peg_table else 0.0
+        pegging = pegging_weight * peg_table.value(role, [card.rank for card in kept]) if peg_table else None
         options.append(DiscardOption(thrown, kept, expected_hand([c.code for c in kept], unseen), crib, mine,
                                      pegging))
     options.sort(key=lambda option: -option.net)
