@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from pegboard import PegboardError
-from pegboard.records import load_record, replay
-from pegboard.sim import GameSummary, MatchConfig, play_batch, run_match, wilson_interval
+from pegboard.records import load_record, record_of, replay
+from pegboard.sim import GameSummary, MatchConfig, play_batch, play_game, run_match, wilson_interval
 from pegboard.sim.backends import LocalBackend, window_size
 from pegboard.sim.runner import Fold
+from pegboard.sim.stats import ratio_interval
 
 
 def without_timing(data: dict[str, object]) -> dict[str, object]:
@@ -49,6 +50,61 @@ def test_teams_and_three_players() -> None:
         MatchConfig("cribbage-4", ("greedy", "random", "random", "random"), 2).check()
 
 
+def _cards_by_deal(game_index: int, config: MatchConfig) -> list[list[list[str]]]:
+    """Each complete deal's hands, in seat order, and its starter."""
+    record = record_of(play_game(config, game_index)[1])
+    return [[*deal["hands"].values(), [deal["starter"]]] for deal in record["deals"]]
+
+
+def test_duplicate_games_share_their_deals_with_seats_swapped() -> None:
+    config = MatchConfig("cribbage", ("greedy", "random"), games=4, seed=3, duplicate=True)
+    first, second, third = (_cards_by_deal(index, config) for index in range(3))
+    assert play_game(config, 0)[0].entrant_of_seat == [0, 1]
+    assert play_game(config, 1)[0].entrant_of_seat == [1, 0]  # greedy's cards go to random, and back
+    shared = min(len(first), len(second))
+    assert shared >= 3 and first[:shared] == second[:shared]
+    assert third[0] != first[0]  # the next pair has deals of its own
+    plain = MatchConfig("cribbage", ("greedy", "random"), games=4, seed=3)
+    assert _cards_by_deal(1, plain)[0] != first[0]  # without --duplicate every game is dealt afresh
+
+
+def test_duplicate_statistics_and_net_points() -> None:
+    stats = run_match(MatchConfig("cribbage", ("greedy", "random"), games=40, seed=5, duplicate=True)).to_json()
+    assert stats["duplicate"] is True
+    low, high = stats["ci95_duplicate"]["greedy"]
+    assert low <= stats["win_rate"]["greedy"] <= high
+    net = stats["net_per_deal"]
+    assert net["entrant"] == "greedy" and net["ci95"][0] < net["mean"] < net["ci95"][1]
+    assert net["mean"] > 0  # greedy outscores random
+    with pytest.raises(PegboardError, match="multiple of 2"):
+        MatchConfig("cribbage", ("greedy", "random"), games=5, duplicate=True).check()
+
+
+def test_net_points_are_summed_as_games_arrive_and_match_the_interval_over_kept_units() -> None:
+    """The net-points interval keeps running sums (a long match holds no list of its games), and
+    equals the interval computed from every group of games kept in a list."""
+    config = MatchConfig("cribbage", ("greedy", "random"), games=12, seed=4, duplicate=True)
+    summaries = play_batch(config, 0, 12)
+    units: dict[int, list[float]] = {}
+    for game in summaries:
+        unit = units.setdefault(game.index // 2, [0.0, 0.0])
+        unit[0] += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(
+            points[source] for source in ("pegging", "hand", "crib", "heels", "bonus"))
+            for deal in game.deals for seat, points in enumerate(deal))
+        unit[1] += len(game.deals)
+    expected = ratio_interval([(net, deals) for net, deals in units.values()])
+    stats = run_match(config)
+    assert not any(isinstance(value, (list, dict)) and len(value) >= 6 for value in vars(stats).values()
+                   if value is not stats.sources)
+    assert stats.to_json()["net_per_deal"]["ci95"] == [round(expected[1], 4), round(expected[2], 4)]
+
+
+def test_ratio_interval_by_hand() -> None:
+    ratio, low, high = ratio_interval([(4, 2), (2, 2), (0, 2), (2, 2)])
+    assert ratio == 1.0 and low < 1.0 < high
+    assert ratio_interval([(4, 2)])[1] != ratio_interval([(4, 2)])[1]  # nan: one unit has no spread
+
+
 def test_wilson_interval() -> None:
     low, high = wilson_interval(6000, 10000)
     assert low < 0.6 < high and high - low < 0.02
@@ -71,9 +127,10 @@ def test_sim_command_json_and_records(tmp_path: Path) -> None:
     (["--backend", "cloud"], "'cloud'"),
     (["--address", "10.0.0.1:6379"], "--address is for --backend ray"),
     (["--players", "expert"], "1 bots given"),
+    (["--duplicate", "--games", "3"], "multiple of 2"),
 ])  # fmt: skip
 def test_sim_bad_arguments(args: list[str], needle: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", *args],
+    done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", *args],  # a later --games wins
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and needle in done.stderr and "Traceback" not in done.stderr
 

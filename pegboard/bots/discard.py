@@ -1,9 +1,12 @@
-"""Discard analysis: every possible discard, ranked by expected hand plus or minus expected crib.
+"""Discard analysis: every possible discard, ranked by expected hand plus or minus expected crib
+(and, when asked, plus the kept cards' expected pegging).
 
 The expected hand is exact: averaged over every starter the player cannot see. The expected crib
 comes from the expert's crib tables (:mod:`pegboard.bots.tablegen`), or, for two-player games with
 ``method="exact"``, from enumerating every pair of cards the opponent could throw (weighted by how
-often the expert throws that kind of pair in that seat) and every starter left.
+often the expert throws that kind of pair in that seat) and every starter left. The expected
+pegging (two-player six-card cribbage, ``pegging_weight`` > 0) is the pegging table's value of the
+kept ranks in the player's role (:mod:`pegboard.bots.pegtable`).
 
 >>> from pegboard.cards import parse_cards
 >>> from pegboard.rules import Rules
@@ -25,12 +28,13 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots.expectations import batch_expected, expected_hand, unseen_counts
+from pegboard.bots.pegtable import PegTable
 from pegboard.bots.tablegen import DATA_FILE, key_count, throw_key
 from pegboard.cards import RANK_CHARS, Card, full_deck
 from pegboard.errors import HandSizeError, PegboardError
 from pegboard.rules import Rules
 
-__all__ = ["DiscardOption", "CribTables", "rank_discards", "own_crib", "opponent_throw_model", "describe_throw_key"]
+__all__ = ["DiscardOption", "CribTables", "rank_discards", "counts_pegging", "own_crib", "opponent_throw_model", "describe_throw_key"]
 
 Method = Literal["table", "exact"]
 
@@ -44,16 +48,21 @@ class DiscardOption:
     expected_hand: float
     expected_crib: float
     own_crib: bool
+    expected_pegging: float | None = None  # None: the play not counted
 
     @property
     def net(self) -> float:
-        """Expected hand plus the crib if it is the player's side's, minus it if not."""
-        return self.expected_hand + (self.expected_crib if self.own_crib else -self.expected_crib)
+        """Expected hand plus the crib if it is the player's side's, minus it if not, plus the
+        expected pegging (points pegged minus the opponent's) when it is counted."""
+        return self.expected_hand + (self.expected_crib if self.own_crib else -self.expected_crib) + \
+            (self.expected_pegging or 0.0)
 
     def to_json(self) -> dict[str, Any]:
-        return {"discard": [str(c) for c in self.thrown], "keep": [str(c) for c in self.kept],
-                "expected_hand": round(self.expected_hand, 4), "expected_crib": round(self.expected_crib, 4),
-                "crib": "own" if self.own_crib else "opponent's", "net": round(self.net, 4)}
+        data = {"discard": [str(c) for c in self.thrown], "keep": [str(c) for c in self.kept],
+                "expected_hand": round(self.expected_hand, 4), "expected_crib": round(self.expected_crib, 4)}
+        if self.expected_pegging is not None:
+            data["expected_pegging"] = round(self.expected_pegging, 4)
+        return data | {"crib": "own" if self.own_crib else "opponent's", "net": round(self.net, 4)}
 
 
 class CribTables:
@@ -101,10 +110,18 @@ def _check_hand(hand: Sequence[Card], rules: Rules) -> None:
         raise PegboardError("a hand with the same card twice")
 
 
+def counts_pegging(rules: Rules) -> bool:
+    """Whether the pegging table covers a game: two players keeping four of six cards."""
+    return (rules.players == 2 and rules.deal_size == 6 and rules.kept_size == 4 and not rules.single_series
+            and rules.play_continues_after_go)
+
+
 def rank_discards(hand: Sequence[Card], rules: Rules, role: int, *, method: Method = "table",
-                  tables: CribTables | None = None) -> list[DiscardOption]:
+                  tables: CribTables | None = None, pegging_weight: float = 0.0) -> list[DiscardOption]:
     """Every discard from a dealt hand, best first, for the seat ``role`` places after the dealer
-    (0: the dealer, 1: the dealer's left, the pone in two-player games)."""
+    (0: the dealer, 1: the dealer's left, the pone in two-player games). With ``pegging_weight``,
+    games the pegging table covers (:func:`counts_pegging`) add that multiple of the kept ranks'
+    expected pegging to each option."""
     _check_hand(hand, rules)
     if not 0 <= role < rules.players:
         raise PegboardError(f"role {role}: expected 0 (dealer) to {rules.players - 1}")
@@ -118,10 +135,13 @@ def rank_discards(hand: Sequence[Card], rules: Rules, role: int, *, method: Meth
     else:
         values = tables.values(rules)[role]
         cribs = [float(values[throw_key([card.code for card in thrown])]) for thrown in throws]
+    peg_table = PegTable.load() if pegging_weight and counts_pegging(rules) else None
     options = []
     for thrown, crib in zip(throws, cribs):
         kept = tuple(card for card in sorted(hand) if card not in thrown)
-        options.append(DiscardOption(thrown, kept, expected_hand([c.code for c in kept], unseen), crib, mine))
+        pegging = pegging_weight * peg_table.value(role, [card.rank for card in kept]) if peg_table else None
+        options.append(DiscardOption(thrown, kept, expected_hand([c.code for c in kept], unseen), crib, mine,
+                                     pegging))
     options.sort(key=lambda option: -option.net)
     return options
 

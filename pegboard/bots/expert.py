@@ -3,16 +3,22 @@
 Cribbage games (2-4 players, five-card):
 
 * discards by exact expectation: each kept hand averaged over every starter, plus (own side's crib)
-  or minus (the other side's) the crib tables' value of the throw;
+  or minus (the other side's) the crib tables' value of the throw, plus (two players) the kept
+  ranks' expected pegging from the pegging table (:mod:`pegboard.bots.pegtable`);
 * pegging by looking ahead over the cards the opponents may still hold: samples of their hands
   consistent with the view (go's reveal that every card still held is too big), each solved exactly
-  by minimax to the end of the play; with three or four players every other side plays against the
-  expert's side (a "paranoid" search; partners play together), to the end of the current series
-  while many cards are out;
+  by minimax to the end of the play; with two players the samples are drawn in proportion to how
+  likely the opponent was to keep that hand (:mod:`pegboard.bots.inference`), and plays the search
+  rates alike are settled by the standard lead and answer patterns (:mod:`pegboard.bots.patterns`);
+  with three or four players every other side plays against the expert's side (a "paranoid"
+  search; partners play together), to the end of the current series while many cards are out;
 * board-aware: pegging out wins outright, and near the end the search values reaching the target
   above points (see :mod:`pegboard.bots.pegging`).
 
 Snailspace and solitaire: placement by search over the unseen cards (:mod:`pegboard.bots.grid`).
+
+:class:`BaselineExpert` is the expert as it was before it counted the play in its discards, read
+the opponent's discard and followed patterns: kept to measure the difference against.
 
 >>> from pegboard.engine import new_game
 >>> game = new_game("cribbage", seed=4)
@@ -24,14 +30,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
-from pegboard.bots.discard import CribTables, DiscardOption, rank_discards
+from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities, show_outcome
+from pegboard.bots.inference import DiscardModel, PastPlay, PlayModel
+from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import WIN, PlayPosition, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
@@ -40,24 +49,54 @@ from pegboard.engine.cribbage import honest_claim
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 
-__all__ = ["ExpertBot"]
+__all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert"]
 
-SAMPLE_BUDGET = 2400
-"""Two players: roughly how many search nodes a pegging decision may cost, summed over samples."""
 MULTI_FULL_SEARCH_CARDS = {3: 9, 4: 10}
 """Three/four players: search to the end of the play only once this few cards are out (else the series)."""
 MULTI_SAMPLES = (6, 12)
 """Three/four players: samples when searching to the end of the series, and to the end of the play."""
 
 
+@dataclass(frozen=True)
+class ExpertSettings:
+    """What the expert's two-player play uses. The defaults are the measured best (README: the
+    strength table); :data:`BASELINE` is the expert before the pegging table, inference and patterns."""
+
+    pegging_weight: float = 0.7
+    """Discards: weight of the kept ranks' expected pegging (0: hand and crib only). The table's
+    open-hands values overstate what is pegged with hidden cards: against classic, each point of
+    the table's difference between two kept hands was worth about 0.65-0.7 points pegged."""
+    temperature: float | None = 1.0
+    """Pegging: temperature of the opponent's soft discard policy; None: samples ignore their discard."""
+    tie_margin: float | None = 0.05
+    """Pegging: plays within this many points of the best are settled by the patterns; None: at random."""
+    node_budget: int = 100_000
+    """Pegging: roughly how many search nodes a decision may cost, summed over its samples."""
+    samples: int = 48
+    """Pegging: at most this many samples of the opponent's hand."""
+    pool: int = 8
+    """Pegging with inference: candidate hands drawn per sample kept (the samples are drawn from them
+    in proportion to their likelihood)."""
+    play_temperature: float | None = 1.0
+    """Pegging with inference: temperature of the model of the opponent's plays (how likely each card
+    they played was from each hand; :class:`pegboard.bots.inference.PlayModel`); None: plays ignored."""
+
+
+BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
+                          play_temperature=None)
+
+
 class ExpertBot(BaseBot):
     """Plays every game of the family as well as pegboard knows how."""
 
     name = "expert"
+    settings: ExpertSettings = ExpertSettings()
 
-    def __init__(self, rules: Rules, seat: int, seed: int | None = None, *, samples: int = 24) -> None:
+    def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
+                 settings: ExpertSettings | None = None) -> None:
         super().__init__(rules, seat, seed)
-        self.max_samples = samples
+        if settings is not None:
+            self.settings = settings
         self.tables = CribTables.load()
         self.board = _load_board()
         self._grid: Any = None
@@ -97,7 +136,8 @@ class ExpertBot(BaseBot):
 
     def _discard(self, view: Any, actions: Sequence[Action]) -> Action:
         role = (self.seat - view.dealer) % self.rules.players
-        options = rank_discards(view.hand, self.rules, role, tables=self.tables)
+        options = rank_discards(view.hand, self.rules, role, tables=self.tables,
+                                pegging_weight=self.settings.pegging_weight)
         best = options[0]
         if self._board_aware(view):
             best = self._endgame_discard(view, options[:6])
@@ -140,7 +180,16 @@ class ExpertBot(BaseBot):
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon)
         top = max(values.values())
-        choices = [rank for rank, value in values.items() if value >= top - 1e-9]
+        margin = self.settings.tie_margin if self.rules.players == 2 else None
+        choices = [rank for rank, value in values.items() if value >= top - (margin or 0.0) - 1e-9]
+        if margin is not None and len(choices) > 1:
+            unseen = [0] * 13
+            for code in self._unseen(view):
+                unseen[code >> 2] += 1
+            series = tuple(card.rank for _, card in view.series)
+            patterns = pattern_scores([card.rank for card in view.hand], series, view.count, choices, unseen)
+            best = max(patterns.values())
+            choices = [rank for rank in choices if patterns[rank] >= best - 1e-9]
         return by_rank[self.rng.choice(choices)]
 
     def _immediate_best(self, view: Any, by_rank: dict[int, Action]) -> Action:
@@ -196,8 +245,9 @@ class ExpertBot(BaseBot):
         floors = self._go_floors(view)
         unseen = self._unseen(view)
         cards_out = sum(sizes) + len(view.hand)
+        settings = self.settings
         if self.rules.players == 2:
-            samples = max(2, min(self.max_samples, SAMPLE_BUDGET // max(1, 6 ** max(0, cards_out - 4))))
+            samples = max(2, min(settings.samples, settings.node_budget // max(1, 6 ** max(0, cards_out - 4))))
         else:
             samples = MULTI_SAMPLES[cards_out <= MULTI_FULL_SEARCH_CARDS[self.rules.players]]
         series = tuple(card.rank for _, card in view.series)
@@ -206,10 +256,7 @@ class ExpertBot(BaseBot):
         mine = tuple(sorted(card.rank for card in view.hand))
         positions = []
         samples_dealt: list[dict[int, tuple[int, ...]]] = []
-        for _ in range(samples * 3):
-            dealt = sample_hands(unseen, sizes, [floors.get(seat, 0) for seat in others], self.rng)
-            if dealt is None:
-                continue
+        for dealt in self._draw(view, unseen, sizes, [floors.get(seat, 0) for seat in others], samples):
             samples_dealt.append(dict(zip(others, dealt)))
             hands: list[tuple[int, ...]] = [()] * seats
             hands[self.seat] = mine
@@ -217,9 +264,78 @@ class ExpertBot(BaseBot):
                 hands[seat] = tuple(sorted((code >> 2) + 1 for code in codes))
             positions.append(PlayPosition(tuple(hands), series, view.count, self.seat, go_mask, last,
                                           self.rules.single_series, self.rules.play_continues_after_go))
-            if len(positions) == samples:
-                break
         return positions, samples_dealt
+
+    def _draw(self, view: Any, unseen: list[int], sizes: list[int], floors: list[int], samples: int
+              ) -> list[tuple[tuple[int, ...], ...]]:
+        """Up to ``samples`` deals of the unseen cards to the other seats, consistent with their go's;
+        with inference (two players, six-card deals) drawn from a larger pool of such deals in
+        proportion to how likely the opponent was to keep each (their discard and the cards they
+        played), given the sensible discard policy."""
+        temperature = self.settings.temperature
+        infer = temperature is not None and counts_pegging(self.rules) and sizes[0] > 0
+        wanted = samples * self.settings.pool if infer else samples
+        drawn: list[tuple[tuple[int, ...], ...]] = []
+        for _ in range(wanted * 3):
+            dealt = sample_hands(unseen, sizes, floors, self.rng)
+            if dealt is not None:
+                drawn.append(dealt)
+                if len(drawn) == wanted:
+                    break
+        if not infer or len(drawn) <= 1:
+            return drawn[:samples]
+        assert temperature is not None
+        opponent = 1 - self.seat
+        model = DiscardModel.for_role((opponent - view.dealer) % 2, temperature)
+        played = [card.rank for seat, card in view.played if seat == opponent]
+        counts = [0] * 13
+        for code in unseen:
+            counts[code >> 2] += 1
+        kept, left = [], []
+        for (hand,) in drawn:
+            ranks = [(code >> 2) + 1 for code in hand]
+            kept.append(played + ranks)
+            rest = list(counts)
+            for rank in ranks:
+                rest[rank - 1] -= 1
+            left.append(rest)
+        weights = model.likelihood(kept, left)
+        plays = self._opponent_plays(view, opponent)
+        if plays and self.settings.play_temperature is not None:
+            hands = [[(code >> 2) + 1 for code in hand] for (hand,) in drawn]
+            weights = weights * PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
+        chances = weights.tolist()
+        return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
+
+    @staticmethod
+    def _opponent_plays(view: Any, opponent: int) -> list[PastPlay]:
+        """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
+        events = view.events
+        start = len(events)
+        while start > 0 and events[start - 1].type != "deal":
+            start -= 1
+        series: tuple[int, ...] = ()
+        count = 0
+        found: list[tuple[tuple[int, ...], int, int]] = []
+        for event in events[start:]:
+            if event.type == "reset":
+                series, count = (), 0
+            elif event.type == "play" and event.cards:
+                rank = event.cards[0].rank
+                if event.seat == opponent:
+                    found.append((series, count, rank))
+                series, count = (*series, rank), count + event.cards[0].pips
+        ranks = [rank for _, _, rank in found]
+        return [PastPlay(series, count, rank, tuple(ranks[index:]))
+                for index, (series, count, rank) in enumerate(found)]
+
+
+class BaselineExpert(ExpertBot):
+    """The expert before issue 13 (hand-and-crib discards, uniform samples, random ties): kept only
+    to measure the current expert against (``pegboard sim --players expert,pegboard.bots.expert:BaselineExpert``)."""
+
+    name = "expert-baseline"
+    settings = BASELINE
 
 
 def _load_board() -> BoardTable | None:

@@ -274,19 +274,24 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
     and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
 
     Samples dealing the opponents the same ranks are one position: solved once, counted as often as
-    drawn. After ``decided_after`` samples, sampling stops early when one candidate leads every other
+    drawn; without ``end_values`` every sample shares one memo, since positions deeper in the play
+    recur across samples. After ``decided_after`` samples, sampling stops early when one candidate leads every other
     by more than three standard errors. With three or four players the other sides all play against
     ``me``'s side (a "paranoid" search); ``series_horizon`` stops each search at the end of the current
     series."""
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
     seen: dict[tuple[tuple[int, ...], ...], dict[int, float]] = {}
     samples: list[dict[int, float]] = []
+    shared: Solver | None = None  # without end values, one memo serves every sample (their subtrees meet)
     for index, position in enumerate(positions):
         cached = seen.get(position.hands) if end_values is None else None
         if cached is None:
-            solver = Solver(len(position.hands), side_of, me, single_series=position.single_series,
-                            continue_after_go=position.continue_after_go, goals=goals,
-                            end_value=end_values[index] if end_values else None, series_horizon=series_horizon)
+            solver = shared or Solver(len(position.hands), side_of, me, single_series=position.single_series,
+                                      continue_after_go=position.continue_after_go, goals=goals,
+                                      end_value=end_values[index] if end_values else None,
+                                      series_horizon=series_horizon)
+            if end_values is None:
+                shared = solver
             root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
                                 position.last, position.single_series, position.continue_after_go)
             cached = solver.move_values(root)

@@ -33,7 +33,8 @@ from pegboard.bots.expectations import batch_expected
 from pegboard.rules import Rules
 from pegboard.sim.backends import Backend, LocalBackend, make_backend, map_ordered
 
-__all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "main"]
+__all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "main",
+           "discard_options", "discard_values"]
 
 TABLE_PRESETS = ("cribbage", "five-card", "cribbage-3", "cribbage-4", "cribbage-4-solo")
 """Every preset the expert ships crib tables for."""
@@ -84,6 +85,25 @@ def _counts(cards: Array) -> tuple[Array, Array]:
     return ranks, suits
 
 
+def discard_options(size: int, throws: int) -> tuple[Array, Array]:
+    """Every way to discard ``throws`` of ``size`` cards: positions thrown (options, throws) and kept."""
+    options = np.array(list(combinations(range(size), throws)), dtype=np.int64)
+    keeps = np.array([[i for i in range(size) if i not in option] for option in options], dtype=np.int64)
+    return options, keeps
+
+
+def discard_values(hands: Array, options: Array, keeps: Array, crib_row: Array, sign: float) -> Array:
+    """The policy's value of every discard of every hand (N, options): the exact expected hand over
+    the starters plus ``sign`` (+1 own crib, -1 the other side's) times the crib table's throw value."""
+    own_ranks, own_suits = _counts(hands)
+    kept = hands[:, keeps]  # (count, options, kept)
+    flat = kept.reshape(-1, kept.shape[-1])
+    expected = batch_expected(flat, np.repeat(4 - own_ranks, len(options), axis=0),
+                              np.repeat(13 - own_suits, len(options), axis=0), crib=False)
+    values: Array = expected.reshape(len(hands), len(options)) + sign * crib_row[_batch_throw_keys(hands[:, options])]
+    return values
+
+
 def simulate_chunk(task: ChunkTask) -> tuple[Array, Array, Array]:
     """Simulate ``task.deals`` deals; returns the sum of crib expectations and the number of samples
     per role and key (over every throw each seat could make), and how often each key was chosen."""
@@ -96,23 +116,16 @@ def simulate_chunk(task: ChunkTask) -> tuple[Array, Array, Array]:
     order = np.argsort(rng.random((count, 52), dtype=np.float32), axis=1).astype(np.uint8)
     hands = order[:, : seats * size].reshape(count, seats, size)
     from_pack = order[:, seats * size : seats * size + rules.crib_from_pack]
-    options = np.array(list(combinations(range(size), throws)), dtype=np.int64)
-    keeps = np.array([[i for i in range(size) if i not in option] for option in options], dtype=np.int64)
+    options, keeps = discard_options(size, throws)
     side = [seat % 2 if rules.partners else seat for seat in range(seats)]
 
     chosen_throws = []
     option_throws = []
     for seat in range(seats):
         hand = hands[:, seat, :]
-        own_ranks, own_suits = _counts(hand)
-        unseen_ranks, unseen_suits = 4 - own_ranks, 13 - own_suits
-        kept = hand[:, keeps]  # (count, options, kept)
         thrown = hand[:, options]  # (count, options, throws)
-        flat = kept.reshape(-1, kept.shape[-1])
-        expected = batch_expected(flat, np.repeat(unseen_ranks, len(options), axis=0),
-                                  np.repeat(unseen_suits, len(options), axis=0), crib=False)
         sign = 1.0 if side[seat] == side[0] else -1.0
-        value = expected.reshape(count, len(options)) + sign * tables[seat][_batch_throw_keys(thrown)]
+        value = discard_values(hand, options, keeps, tables[seat], sign)
         best = value.argmax(axis=1)
         chosen_throws.append(thrown[np.arange(count), best])
         option_throws.append(thrown)

@@ -44,12 +44,15 @@ def _option(text: str) -> tuple[str, Any]:
 @click.option("--address", help="Ray cluster address (e.g. 10.0.0.5:6379 or auto); none: a local Ray instance.")
 @click.option("--option", "options", multiple=True, help="Rules option NAME=VALUE (e.g. target=61); repeatable.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), help="Save every game's record here.")
+@click.option("--duplicate", is_flag=True,
+              help="Play each sequence of deals once per seating (the same cards with seats swapped): the luck "
+                   "of the cards largely cancels out. --games must be a multiple of the number of sides.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str, address: str | None,
-        options: tuple[str, ...], records: Path | None, as_json: bool) -> None:
+        options: tuple[str, ...], records: Path | None, duplicate: bool, as_json: bool) -> None:
     """Play bots against each other and report wins with 95% intervals, skunks, points per deal."""
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
-                         tuple(_option(text) for text in options), str(records) if records else None)
+                         tuple(_option(text) for text in options), str(records) if records else None, duplicate)
     config.check()
     if records is not None:
         try:
@@ -95,6 +98,16 @@ def _print(stats: MatchStats) -> None:
         out.print(table)
         if data["draws"]:
             out.print(f"Draws: {data['draws']}")
+        if "ci95_duplicate" in data:
+            name = data["players"][0]
+            low, high = data["ci95_duplicate"][name]
+            if low is not None:
+                out.print(f"Duplicate deals: {name} wins {100 * data['win_rate'][name]:.1f}% "
+                          f"(95% {100 * low:.1f}-{100 * high:.1f}%, each group of games on the same deals one sample)")
+        if "net_per_deal" in data and data["net_per_deal"]["ci95"][0] is not None:
+            net = data["net_per_deal"]
+            out.print(f"{net['entrant']} nets {net['mean']:+.3f} points per deal "
+                      f"(95% {net['ci95'][0]:+.3f} to {net['ci95'][1]:+.3f})")
         for pair, share in data.get("ahead_of", {}).items():
             out.print(f"{pair}: {100 * share:.1f}% of games")
         if "points_per_deal" in data:

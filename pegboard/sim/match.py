@@ -2,7 +2,11 @@
 
 Game ``i`` of a match is fully determined by the match seed and ``i`` (its deals, its seating,
 its bots' seeds), so a match gives the same results however its batches are spread over processes
-or machines.
+or machines. Seats rotate from game to game, so every entrant deals first in turn.
+
+A *duplicate* match plays each sequence of deals once per seating: games ``k * sides`` to
+``k * sides + sides - 1`` share their deals (the same cards, deal after deal, while both games last)
+and differ only in who sits where, so the luck of the cards largely cancels out of the comparison.
 
 >>> config = MatchConfig("cribbage", ("greedy", "random"), games=2, seed=1)
 >>> [summary.index for summary in play_batch(config, 0, 2)]
@@ -47,6 +51,7 @@ class MatchConfig:
     seed: int = 0
     options: tuple[tuple[str, Any], ...] = ()
     records: str | None = None
+    duplicate: bool = False
 
     @property
     def rules(self) -> Rules:
@@ -64,8 +69,16 @@ class MatchConfig:
                                 f"{rules.sides} {what}; give one bot per {what[:-1]}")
         if self.games < 1:
             raise PegboardError(f"--games {self.games}: expected at least 1")
+        if self.duplicate and self.games % rules.sides:
+            raise PegboardError(f"--games {self.games} with --duplicate: expected a multiple of {rules.sides} "
+                                f"(each sequence of deals is played once per seating)")
         for spec in dict.fromkeys(self.bots):  # a bot that cannot be built says so before any game
             make_bot(spec, rules, 0, 0)
+
+    def deal_seed(self, index: int) -> int:
+        """The seed of game ``index``'s cards: its own, or in a duplicate match its group's."""
+        group = index - index % self.rules.sides if self.duplicate else index
+        return self.seed * 1_000_003 + group
 
 
 @dataclass
@@ -95,7 +108,7 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
     seating = _seating(config, index, rules)
     seed = config.seed * 1_000_003 + index
     names = [f"{config.names[entrant].replace('#', '')}-{seat + 1}" for seat, entrant in enumerate(seating)]
-    game = new_game(rules, names, seed=seed, first_dealer=0)
+    game = new_game(rules, names, seed=config.deal_seed(index), first_dealer=0)
     bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat) for seat, entrant in enumerate(seating)]
     actions = 0
     while not game.finished:

@@ -1,4 +1,5 @@
-"""Match statistics: wins with 95% intervals, skunks, points per deal by source, games per second.
+"""Match statistics: wins with 95% intervals, skunks, points per deal by source, the net points per
+deal between two entrants (the low-variance measure of strength), games per second.
 
 >>> low, high = wilson_interval(60, 100)
 >>> round(low, 3), round(high, 3)
@@ -13,7 +14,7 @@ from typing import Any
 
 from pegboard.sim.match import GameSummary, MatchConfig
 
-__all__ = ["MatchStats", "wilson_interval", "mean_interval"]
+__all__ = ["MatchStats", "wilson_interval", "mean_interval", "ratio_interval"]
 
 Z95 = 1.959963984540054
 
@@ -39,6 +40,68 @@ def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> t
 
 
 @dataclass
+class RatioSums:
+    """Running sums for a ratio of sums over independent units ``(numerator, denominator)`` (e.g. net
+    points and deals per game), so its 95% interval needs no list of units however long the match.
+
+    >>> sums = RatioSums()
+    >>> for unit in [(3, 2), (1, 2), (2, 2)]:
+    ...     sums.add(*unit)
+    >>> [round(x, 3) for x in sums.interval()]
+    [1.0, 0.434, 1.566]
+    """
+
+    units: int = 0
+    top: float = 0.0
+    bottom: float = 0.0
+    top_squares: float = 0.0
+    bottom_squares: float = 0.0
+    products: float = 0.0
+
+    def add(self, numerator: float, denominator: float) -> None:
+        self.units += 1
+        self.top += numerator
+        self.bottom += denominator
+        self.top_squares += numerator * numerator
+        self.bottom_squares += denominator * denominator
+        self.products += numerator * denominator
+
+    def plus(self, numerator: float, denominator: float) -> RatioSums:
+        """A copy with one more unit (for a report while a unit is still open)."""
+        copy = RatioSums(self.units, self.top, self.bottom, self.top_squares, self.bottom_squares, self.products)
+        copy.add(numerator, denominator)
+        return copy
+
+    def interval(self, z: float = Z95) -> tuple[float, float, float]:
+        """The estimate, low, high (the delta method); low and high are NaN with fewer than 2 units."""
+        if self.bottom <= 0:
+            return (float("nan"), float("nan"), float("nan"))
+        ratio = self.top / self.bottom
+        if self.units < 2:
+            return (ratio, float("nan"), float("nan"))
+        squares = max(0.0, self.top_squares - 2 * ratio * self.products + ratio * ratio * self.bottom_squares)
+        half = z * sqrt(squares * self.units / (self.units - 1)) / self.bottom
+        return (ratio, ratio - half, ratio + half)
+
+
+def ratio_interval(units: list[tuple[float, float]], z: float = Z95) -> tuple[float, float, float]:
+    """A ratio of sums with its 95% interval, from independent units ``(numerator, denominator)``.
+
+    >>> [round(x, 3) for x in ratio_interval([(3, 2), (1, 2), (2, 2)])]
+    [1.0, 0.434, 1.566]
+    """
+    sums = RatioSums()
+    for numerator, denominator in units:
+        sums.add(numerator, denominator)
+    return sums.interval(z)
+
+
+def _rounded(values: tuple[float, ...]) -> list[float | None]:
+    """Rounded for JSON; None where undefined (too few samples)."""
+    return [None if value != value else round(value, 4) for value in values]
+
+
+@dataclass
 class MatchStats:
     """Running totals over the games of a match, folded in game order."""
 
@@ -56,6 +119,12 @@ class MatchStats:
     sources: dict[tuple[int, str, str], list[float]] = field(default_factory=dict)  # (entrant, role, source)
     actions: int = 0
     seconds: float = 0.0
+    # Two entrants: per unit (a game, or a duplicate match's group of games on the same deals), the first
+    # entrant's points minus the second's over complete deals per deal, and its wins per game. Games come
+    # in order, so only the open unit is kept: [key, net points, deals, wins, games].
+    unit: list[float] = field(default_factory=lambda: [-1.0, 0.0, 0.0, 0.0, 0.0])
+    net_sums: RatioSums = field(default_factory=RatioSums)
+    win_sums: RatioSums = field(default_factory=RatioSums)
 
     def __post_init__(self) -> None:
         entrants = len(self.config.bots)
@@ -86,6 +155,18 @@ class MatchStats:
                     ahead = 1.0 if (game.winner == a or (game.winner != b and game.scores[a] > game.scores[b])) \
                         else 0.5 if game.scores[a] == game.scores[b] and game.winner not in (a, b) else 0.0
                     self.pairs_ahead[(a, b)] = self.pairs_ahead.get((a, b), 0.0) + ahead
+        if len(game.scores) == 2:
+            key = game.index // rules.sides if self.config.duplicate else game.index
+            if key != self.unit[0]:
+                self._close_unit()
+                self.unit = [key, 0.0, 0.0, 0.0, 0.0]
+            unit = self.unit
+            unit[1] += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in
+                           ("pegging", "hand", "crib", "heels", "bonus"))
+                           for deal in game.deals for seat, points in enumerate(deal))
+            unit[2] += len(game.deals)
+            unit[3] += game.winner == 0
+            unit[4] += 1
         for deal in game.deals:
             for seat, points in enumerate(deal):
                 entrant = game.entrant_of_seat[seat]
@@ -94,6 +175,14 @@ class MatchStats:
                     totals = self.sources.setdefault((entrant, role, source), [0.0, 0.0])
                     totals[0] += points[source]
                     totals[1] += 1
+
+    def _close_unit(self) -> None:
+        if self.unit[4]:
+            self.net_sums.add(self.unit[1], self.unit[2])
+            self.win_sums.add(self.unit[3], self.unit[4])
+
+    def _with_open_unit(self, sums: RatioSums, numerator: int, denominator: int) -> RatioSums:
+        return sums.plus(self.unit[numerator], self.unit[denominator]) if self.unit[4] else sums
 
     def per_deal(self, entrant: int, role: str, source: str) -> float | None:
         totals = self.sources.get((entrant, role, source))
@@ -129,6 +218,16 @@ class MatchStats:
                 result["ahead_of"] = {
                     f"{names[a]} > {names[b]}": round(total / self.games, 4)
                     for (a, b), total in self.pairs_ahead.items()}
+            if self.config.duplicate:
+                result["duplicate"] = True
+                if len(names) == 2:  # each group of games on the same deals is one sample
+                    rate, low, high = self._with_open_unit(self.win_sums, 3, 4).interval()
+                    result["ci95_duplicate"] = {names[0]: _rounded((low, high)),
+                                                names[1]: _rounded((1 - high, 1 - low))}
+            if rules.family == "cribbage" and len(names) == 2 and self.games:
+                net, low, high = self._with_open_unit(self.net_sums, 1, 2).interval()
+                result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],
+                                          "ci95": _rounded((low, high))}
             if rules.family == "cribbage":
                 result["points_per_deal"] = {
                     name: {role: {source: round(value, 3) for source in ("pegging", "hand", "crib", "heels", "bonus")

@@ -1,0 +1,199 @@
+"""Reading the opponent's hand from their discard (two-player six-card cribbage).
+
+A player keeps the four cards worth most to them, so the four an opponent kept are not any four: a
+pone rarely throws a five into the dealer's crib, a dealer happily does. The model of how the
+opponent discards is the sensible policy -- the expected hand over the starters, plus (their own
+crib) or minus (ours) the crib table's value of the throw -- softened into probabilities: each
+of the 15 ways to discard a six-card hand is chosen with probability proportional to
+``exp(value / temperature)``. Suits are left out (flushes are rare); nobs is counted on average.
+
+The chance that an opponent ends up keeping ranks ``K`` is then, up to a constant, the mean over
+the pairs ``T`` they may have thrown (drawn from the cards we cannot see) of the probability that
+the policy keeps ``K`` from ``K + T``. :meth:`DiscardModel.likelihood` computes it for many
+sampled hands at once from a precomputed (kept hand x thrown pair) matrix, so the pegging search
+can weight its samples of the opponent's hand by it.
+
+The cards they have played tell more (:class:`PlayModel`): a sensible player takes the points on
+offer, avoids leaving a fifteen or thirty-one for the reply and leads low. Each play is modelled
+as chosen among the ranks the hand could play with probability proportional to
+``exp(score / temperature)``, the score being the points it makes less the points a random reply
+could make on it, plus a point for a lead under five. A hand that would have taken two points it
+left is unlikely; one whose every card was worse than the card played is likelier.
+
+>>> model = DiscardModel.for_role(1)  # an opponent who is the pone (throwing into our crib)
+>>> unseen = [4] * 13
+>>> bool(model.likelihood([(5, 5, 10, 11)], [unseen])[0] > model.likelihood([(1, 3, 8, 13)], [unseen])[0])
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from itertools import combinations
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pegboard.bots.pegging import PIP, compress, play_points
+from pegboard.bots.pegtable import KEPT, kept_index
+from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
+from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
+
+__all__ = ["DiscardModel", "PlayModel", "PastPlay", "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE"]
+
+Array = npt.NDArray[Any]
+DEFAULT_TEMPERATURE = 1.0
+"""Points of expected value that make one discard e (2.7) times likelier than another."""
+
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(13) for b in range(a, 13))
+"""Every thrown pair of rank indices (low, high): 91 pairs."""
+_PAIR_INDEX = {pair: index for index, pair in enumerate(PAIRS)}
+_PAIR_LOW = np.array([a for a, _ in PAIRS])
+_PAIR_HIGH = np.array([b for _, b in PAIRS])
+
+
+def pair_index(low: int, high: int) -> int:
+    """The column of a thrown pair of rank indices (0 = ace .. 12 = king), in either order."""
+    return _PAIR_INDEX[(min(low, high), max(low, high))]
+
+
+def _crib_by_ranks(role: int) -> Array:
+    """The crib table's value of each thrown rank pair for the thrower in ``role``, suits averaged
+    (two cards of different ranks are of one suit a quarter of the time)."""
+    values = np.asarray(json.loads(CRIB_FILE.read_text())["presets"]["cribbage"]["crib_value"][role])
+    low, high = _PAIR_LOW, _PAIR_HIGH
+    unsuited = values[low * 13 + high]
+    suited = values[169 + low * 13 + high]
+    result: Array = np.where(low == high, unsuited, 0.75 * unsuited + 0.25 * suited)
+    return result
+
+
+def _kept_values(six: Array, keeps: Array) -> Array:
+    """Rank-level expected hand of each kept four of each six-card rank multiset, over the 46
+    starters (fifteens, pairs, runs and nobs on average): (hands, splits)."""
+    counts = np.zeros((len(six), 13), dtype=np.int64)
+    np.add.at(counts, (np.repeat(np.arange(len(six)), 6), six.ravel()), 1)
+    unseen = 4 - counts  # (hands, 13): the possible starters by rank
+    table = points_table(5).astype(np.float64)
+    weights = np.asarray(RANK_WEIGHTS, dtype=np.int64)
+    kept = six[:, keeps]  # (hands, splits, 4)
+    key = weights[kept].sum(axis=2)  # (hands, splits)
+    totals = (table[key[:, :, None] + weights[None, None, :]] * unseen[:, None, :]).sum(axis=2)
+    nobs = (kept == 10).sum(axis=2) * 12 / 46  # a jack scores when the starter shares its suit
+    result: Array = totals / 46 + nobs
+    return result
+
+
+class DiscardModel:
+    """The soft discard policy of an opponent in one role (0 dealer, 1 pone), as a matrix:
+    ``matrix[kept hand row, thrown pair column]`` = chance the policy keeps those four ranks when
+    dealt them with that pair."""
+
+    def __init__(self, role: int, temperature: float = DEFAULT_TEMPERATURE) -> None:
+        self.role = role
+        self.temperature = temperature
+        six = rank_multisets(6)
+        splits = list(combinations(range(6), 2))
+        keeps = np.array([[i for i in range(6) if i not in split] for split in splits], dtype=np.int64)
+        sign = 1.0 if role == 0 else -1.0
+        low, high = six[:, [a for a, _ in splits]], six[:, [b for _, b in splits]]  # sorted rows: low <= high
+        pair_columns = low * 13 - low * (low - 1) // 2 + high - low  # (hands, splits): pair_index(low, high)
+        values = _kept_values(six, keeps) + sign * _crib_by_ranks(role)[pair_columns]
+        chance = np.exp((values - values.max(axis=1, keepdims=True)) / temperature)
+        chance /= chance.sum(axis=1, keepdims=True)
+        weights = np.asarray(RANK_WEIGHTS, dtype=np.int64)
+        key_to_row = np.zeros(4 * RANK_WEIGHTS[-1] + 1, dtype=np.int64)
+        key_to_row[weights[KEPT].sum(axis=1)] = np.arange(len(KEPT))
+        rows = key_to_row[weights[six[:, keeps]].sum(axis=2)]  # (hands, splits): kept hands as table rows
+        self.matrix = np.zeros((len(KEPT), len(PAIRS)))
+        np.add.at(self.matrix, (rows.ravel(), pair_columns.ravel()), chance.ravel())
+
+    @staticmethod
+    @cache
+    def for_role(role: int, temperature: float = DEFAULT_TEMPERATURE) -> DiscardModel:
+        """The model for an opponent in ``role``, built once per process (about a tenth of a second)."""
+        return DiscardModel(role, temperature)
+
+    def likelihood(self, kept: Sequence[Sequence[int]], unseen: Sequence[Sequence[int]] | Array) -> Array:
+        """For each hypothesis of the four ranks the opponent kept (1-13) and the unseen cards by rank
+        that could be in their throw (13 counts: everything we cannot see, less that hypothesis):
+        how likely the policy was to keep exactly that, up to one constant factor."""
+        rows = np.array([kept_index(hand) for hand in kept])
+        counts = np.asarray(unseen, dtype=np.float64)
+        low, high = counts[:, _PAIR_LOW], counts[:, _PAIR_HIGH]
+        ways = np.where(_PAIR_LOW == _PAIR_HIGH, low * (low - 1) / 2, low * high)  # thrown pairs by ranks
+        result: Array = (self.matrix[rows] * ways).sum(axis=1) / np.maximum(ways.sum(axis=1), 1)
+        return result
+
+
+@lru_cache(maxsize=1 << 14)
+def reply_risk(series: tuple[int, ...], count: int) -> float:
+    """The points a reply drawn at random from a full pack (4 of each rank) makes on ``series`` at
+    ``count``, on average (0 when the count is 31: nothing follows)."""
+    if count >= 31:
+        return 0.0
+    total = 0
+    for rank in range(1, 14):
+        if count + PIP[rank] <= 31 and series.count(rank) < 4:  # no fifth card of a rank
+            total += play_points((*series, rank), count + PIP[rank])
+    return 4 * total / 52
+
+
+class PastPlay(NamedTuple):
+    """One card the opponent played this deal: the series (ranks since the count was reset) and the
+    running count before it, the rank played, and every rank they played from this card on, this one
+    included (all in their hand then)."""
+
+    series: tuple[int, ...]
+    running: int
+    rank: int
+    later: tuple[int, ...]
+
+
+LEAD_BONUS = 1.0
+"""The play model's extra score for leading a card under five (the book lead)."""
+
+
+class PlayModel:
+    """How likely an opponent's plays were for each hypothesised hand (see the module's text)."""
+
+    def __init__(self, temperature: float = DEFAULT_TEMPERATURE) -> None:
+        self.temperature = temperature
+
+    @staticmethod
+    @cache
+    def cached(temperature: float = DEFAULT_TEMPERATURE) -> PlayModel:
+        """One model per temperature and process."""
+        return PlayModel(temperature)
+
+    def scores(self, series: tuple[int, ...], count: int) -> list[float]:
+        """The model's score of playing each rank (index 0 unused) on ``series`` at ``count``."""
+        result = [0.0] * 14
+        for rank in range(1, 14):
+            new_count = count + PIP[rank]
+            if new_count > 31 or series.count(rank) >= 4:
+                continue
+            after = compress((*series, rank))
+            value = play_points((*series, rank), new_count) - reply_risk(after, new_count)
+            if not series and rank < 5:
+                value += LEAD_BONUS
+            result[rank] = value
+        return result
+
+    def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
+        """For each hypothesis of the ranks the opponent still holds (1-13): the chance that the
+        model plays every card of ``plays``, each from the hand held then."""
+        result = np.ones(len(hands))
+        for play in plays:
+            chance = [math.exp(value / self.temperature) for value in self.scores(play.series, play.running)]
+            room = 31 - play.running
+            chosen = chance[play.rank]
+            for index, hand in enumerate(hands):
+                options = {rank for rank in (*hand, *play.later) if PIP[rank] <= room}
+                if len(options) > 1:
+                    result[index] *= chosen / sum(chance[rank] for rank in options)
+        return result
