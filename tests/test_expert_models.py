@@ -178,10 +178,24 @@ def test_baseline_expert_is_the_expert_without_the_new_models() -> None:
     game = new_game("cribbage", seed=3)
     assert BaselineExpert(game.rules, 0).settings == ExpertSettings(pegging_weight=0.0, temperature=None,
                                                                      tie_margin=None, node_budget=2400, samples=24,
-                                                                     play_temperature=None)
+                                                                     play_temperature=None, opponent_blend=0.0)
     assert ExpertBot(game.rules, 0).settings.pegging_weight > 0
     custom = ExpertBot(game.rules, 0, settings=ExpertSettings(samples=3))
     assert custom.settings.samples == 3 and ExpertBot.settings.samples != 3
+
+
+def test_opponent_blend_mixes_their_worst_reply_with_their_average_one() -> None:
+    """I lead; the opponent answers with one of two cards and nothing follows (one card each)."""
+    from pegboard.bots.pegging import PlayPosition, Solver
+
+    position = PlayPosition(((5,), (10, 4)), (), 0, 0, 0, -1, single_series=True)
+    # After my 5: their 10 makes fifteen (-2, then they played last: -1 more); their 4 scores
+    # nothing and gives them the last card (-1).
+    worst, other = -3.0, -1.0
+    assert Solver(2, (0, 1), 0, single_series=True).move_values(position) == {5: worst}
+    blended = Solver(2, (0, 1), 0, single_series=True, opponent_blend=0.25).move_values(position)
+    assert blended[5] == pytest.approx(0.75 * worst + 0.25 * (worst + other) / 2)
+    assert ExpertSettings().opponent_blend == 0.25
 
 
 def test_inference_draws_likely_hands_more_often() -> None:

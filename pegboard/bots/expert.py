@@ -80,10 +80,14 @@ class ExpertSettings:
     play_temperature: float | None = 1.0
     """Pegging with inference: temperature of the model of the opponent's plays (how likely each card
     they played was from each hand; :class:`pegboard.bots.inference.PlayModel`); None: plays ignored."""
+    opponent_blend: float = 0.25
+    """Pegging: the opponent's replies in each sample: their worst for me (0), or that blended by this
+    weight with the average of their replies (they cannot see my cards, so they miss my worst).
+    0.25 netted +0.018 points per deal (+-0.019) against both classic and hoyle over 4,000 deals."""
 
 
 BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
-                          play_temperature=None)
+                          play_temperature=None, opponent_blend=0.0)
 
 
 class ExpertBot(BaseBot):
@@ -175,7 +179,8 @@ class ExpertBot(BaseBot):
             need = self._needs(view)
             end_values = [self._end_value(view, sample) for sample in samples] \
                 if self._board_aware(view, ENDGAME_PLAY) else None
-            values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values)
+            values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
+                                opponent_blend=self.settings.opponent_blend)
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon)

@@ -110,8 +110,12 @@ class Solver:
 
     def __init__(self, seats: int, side_of: Sequence[int], me: int, *, single_series: bool = False,
                  continue_after_go: bool = True, goals: tuple[int, int] | None = None,
-                 end_value: Callable[[int, int], float] | None = None, series_horizon: bool = False) -> None:
+                 end_value: Callable[[int, int], float] | None = None, series_horizon: bool = False,
+                 opponent_blend: float = 0.0) -> None:
         self.single = single_series
+        # The other side's choice: the worst for me (0), or that blended with the average of their moves
+        # (they cannot see my cards, so they do not always find my worst).
+        self.blend = opponent_blend
         self.carry_on = continue_after_go
         self.goals = goals
         # With end_value (goals required) values are utilities: +-WIN for pegging out, and at the end of
@@ -142,7 +146,12 @@ class Solver:
         playable = _playable(hands >> _SEAT_BITS * turn & _HAND_MASK, 31 - count)
         if playable:
             values = self._children(hands, series, count, turn, go, mine, theirs, playable)
-            best = max(values) if self.ours[turn] else min(values)
+            if self.ours[turn]:
+                best = max(values)
+            elif self.blend and len(values) > 1:
+                best = (1 - self.blend) * min(values) + self.blend * sum(values) / len(values)
+            else:
+                best = min(values)
         elif self.carry_on:  # a go
             best = self._pass(hands, series, count, turn, go | (1 << turn), last, mine, theirs)
         else:
@@ -268,7 +277,8 @@ def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequenc
 def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me: int, side_of: Sequence[int],
                need: Sequence[int] | None = None,
                end_values: Sequence[Callable[[int, int], float] | None] | None = None,
-               decided_after: int = 8, series_horizon: bool = False) -> dict[int, float]:
+               decided_after: int = 8, series_horizon: bool = False, opponent_blend: float = 0.0
+               ) -> dict[int, float]:
     """Average value of playing each candidate rank over sampled positions (``me`` to play), each
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
     and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
@@ -289,7 +299,7 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
             solver = shared or Solver(len(position.hands), side_of, me, single_series=position.single_series,
                                       continue_after_go=position.continue_after_go, goals=goals,
                                       end_value=end_values[index] if end_values else None,
-                                      series_horizon=series_horizon)
+                                      series_horizon=series_horizon, opponent_blend=opponent_blend)
             if end_values is None:
                 shared = solver
             root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
