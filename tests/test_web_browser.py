@@ -128,6 +128,7 @@ def test_two_players_in_two_browsers_play_a_full_deal_against_each_other(server:
     bob = new_page(browser)
     bob.goto(invite)
     wait_state(bob, "s.seat === 1")
+    bob.wait_for_function("() => !location.href.includes('#join')", timeout=10_000)
     assert "#join" not in bob.url, "the invite leaves the address bar once used"
     watcher = new_page(browser)
     watcher.goto(ann.url.split("#")[0] + "?watch")
