@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pegboard.sim.backends import Backend, LocalBackend, make_backend, map_ordered
+from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
 
 __all__ = ["BoardTable", "DealPoints", "collect_deal_points", "solve_board", "generate", "validate", "play_from",
            "BOARD_FILE"]
@@ -222,14 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build (or check) the two-player win-probability table.")
     parser.add_argument("--games", type=int, default=2000, help="expert self-play games for the deal points")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--backend", choices=["local", "ray"], default="local")
-    parser.add_argument("--address", help="Ray cluster address (with --backend ray)")
+    add_backend_arguments(parser, jobs=2)
     parser.add_argument("--validate", type=int, default=0, metavar="GAMES",
                         help="instead: simulate GAMES games from a few positions and compare with the table")
     parser.add_argument("--output", type=Path, default=BOARD_FILE)
     args = parser.parse_args(argv)
-    backend = make_backend(args.backend, jobs=args.jobs, address=args.address)
+    backend = backend_from_arguments(args)
     if args.validate:
         positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
         for row in validate(positions, args.validate, backend=backend):

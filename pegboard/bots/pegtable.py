@@ -44,9 +44,8 @@ import numpy.typing as npt
 from pegboard.bots.pegging import Solver, pack_hands
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.bots.tablegen import discard_options, discard_values
-from pegboard.rules import Rules
 from pegboard.scoring.tables import RANK_WEIGHTS, rank_multisets
-from pegboard.sim.backends import Backend, LocalBackend, make_backend, map_ordered
+from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
 
 __all__ = ["PEG_FILE", "KEPT", "kept_index", "PegTable", "keep_histogram", "solve_pone_hands", "combine", "build",
            "main"]
@@ -195,12 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the expert's pegging table (two-player cribbage).")
     parser.add_argument("--deals", type=int, default=2_000_000, help="simulated deals for the kept-hand histogram")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--backend", choices=["local", "ray"], default="local")
-    parser.add_argument("--address", help="Ray cluster address (with --backend ray)")
+    add_backend_arguments(parser)
     parser.add_argument("--output", type=Path, default=PEG_FILE)
     args = parser.parse_args(argv)
-    backend = make_backend(args.backend, jobs=args.jobs, address=args.address)
+    backend = backend_from_arguments(args)
     data = build(deals=args.deals, seed=args.seed, backend=backend, progress=print)
     data["generated_by"] = "python -m pegboard.bots.pegtable " + " ".join(argv or [])
     args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")

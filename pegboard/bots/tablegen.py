@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from pegboard.bots.expectations import batch_expected
 from pegboard.rules import Rules
-from pegboard.sim.backends import Backend, LocalBackend, make_backend, map_ordered
+from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
 
 __all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "main",
            "discard_options", "discard_values"]
@@ -207,15 +207,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=400_000, help="simulated deals per iteration")
     parser.add_argument("--iterations", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--backend", choices=["local", "ray"], default="local")
-    parser.add_argument("--address", help="Ray cluster address (with --backend ray)")
+    add_backend_arguments(parser)
     parser.add_argument("--output", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
     existing: dict[str, Any] = json.loads(args.output.read_text()) if args.output.exists() else {"format": 1}
     presets: dict[str, Any] = existing.setdefault("presets", {})
     started = time.perf_counter()
-    backend = make_backend(args.backend, jobs=args.jobs, address=args.address)
+    backend = backend_from_arguments(args)
     for preset in args.presets:
         presets[preset] = build_tables(preset, deals=args.deals, iterations=args.iterations, seed=args.seed,
                                        backend=backend, progress=print)

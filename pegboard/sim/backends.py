@@ -12,13 +12,15 @@ a match of any length holds a bounded number of tasks and results in memory.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
 from pegboard.errors import PegboardError
 
-__all__ = ["Backend", "LocalBackend", "Window", "make_backend", "map_ordered"]
+__all__ = ["Backend", "LocalBackend", "Window", "make_backend", "map_ordered", "add_backend_arguments",
+           "backend_from_arguments"]
 
 
 class Backend(Protocol):
@@ -133,3 +135,21 @@ def map_ordered(backend: Backend, fn: Callable[..., Any], tasks: Sequence[tuple[
 
 def _tagged(fn: Callable[..., Any], index: int, args: tuple[Any, ...]) -> tuple[int, Any]:
     return index, fn(*args)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser, jobs: int = 1) -> None:
+    """The ``--jobs``, ``--backend`` and ``--address`` options of a table builder's command line.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_backend_arguments(parser)
+    >>> type(backend_from_arguments(parser.parse_args(["--jobs", "1"]))).__name__
+    'LocalBackend'
+    """
+    parser.add_argument("--jobs", type=int, default=jobs, help="worker processes")
+    parser.add_argument("--backend", choices=["local", "ray"], default="local")
+    parser.add_argument("--address", help="Ray cluster address (with --backend ray)")
+
+
+def backend_from_arguments(args: argparse.Namespace) -> Backend:
+    """The backend that options added by :func:`add_backend_arguments` ask for."""
+    return make_backend(args.backend, jobs=args.jobs, address=args.address)
