@@ -140,7 +140,8 @@ def markdown(results: Sequence[Result], timing: Timing | None, seed: int) -> str
         net = f"{r.net:+.2f}" + (f" ({r.net_low:+.2f} to {r.net_high:+.2f})" if r.net_low is not None else "")
         lines.append(f"| {r.first} | {r.second} | {r.games:,} | {100 * r.win_rate:.1f}% | "
                      f"{100 * r.low:.1f}-{100 * r.high:.1f}% | {net} |")
-    text = "\n".join(lines) + f"\n\nDuplicate matches (each deal sequence played with the seats both ways), seed {seed}."
+    text = "\n".join(lines) + ("\n\nDuplicate matches (each deal sequence played with the seats both ways), "
+                                f"seed {seed}.")
     if timing:
         text += (f" The expert's decision time per move: mean {timing.mean:.1f} ms, p95 {timing.p95:.1f} ms "
                  f"({timing.moves} decisions on one core; discards {timing.discard_mean:.1f} ms, plays "

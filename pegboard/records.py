@@ -28,7 +28,8 @@ from pegboard.engine import Deal, GameState, new_game
 from pegboard.errors import CardError, IllegalActionError, PegboardError, RecordError
 from pegboard.rules import PRESET_NAMES, Rules
 
-__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "read_record", "dump_record",
+__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "read_record",
+           "dump_record",
            "replay", "replay_summary"]
 
 FORMAT = "pegboard/1"

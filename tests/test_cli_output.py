@@ -77,7 +77,7 @@ def test_stats_hands_shares_have_one_format() -> None:
     assert done.returncode == 0, done.stderr
     rows = [line.split("│")[1:5] for line in done.stdout.splitlines() if re.match(r"│\s+\d+ │", line)]
     assert len(rows) == 21
-    for score, deals, share, at_least in rows:
+    for score, _deals, share, at_least in rows:
         assert re.fullmatch(r"<0\.0001%|\d{1,3}\.\d{4}%", share.strip()), (score, share)
         assert re.fullmatch(r"<0\.0001%|\d{1,3}\.\d{4}%", at_least.strip()), (score, at_least)
     assert [row[2].strip() for row in rows][-1] == "0.0004%"

@@ -12,12 +12,11 @@ from pegboard.bots.expert import BaselineExpert, ExpertBot, ExpertSettings
 from pegboard.bots.inference import PAIRS, DiscardModel, PastPlay, PlayModel, pair_index, reply_risk
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PlayPosition, solve
-from pegboard.bots.pegtable import (_KEPT_COUNTS, KEPT, PegTable, combine, keep_histogram, kept_index,
-                                    solve_pone_hands)
+from pegboard.bots.pegtable import _KEPT_COUNTS, KEPT, PegTable, combine, keep_histogram, kept_index, solve_pone_hands
 from pegboard.cards import parse_cards
 from pegboard.engine import new_game
-from tests.engine_helpers import deal
 from pegboard.rules import Rules
+from tests.engine_helpers import deal
 
 # ------------------------------------------------------------------ the pegging table
 

@@ -1,4 +1,4 @@
-"""Project habits: the core imports with NumPy alone, and the code is mypy-clean."""
+"""Project habits: the core imports with NumPy alone, and the code is mypy- and ruff-clean."""
 
 from __future__ import annotations
 
@@ -28,4 +28,14 @@ def test_core_imports_need_only_numpy() -> None:
 def test_mypy_is_clean() -> None:
     done = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None and not (Path(sys.executable).parent / "ruff").exists(),
+                    reason="ruff is not installed")
+def test_ruff_is_clean() -> None:
+    """The lint rules of pyproject.toml (line length, imports, unused names, bugbear) hold everywhere."""
+    ruff = Path(sys.executable).parent / "ruff"
+    done = subprocess.run([str(ruff) if ruff.exists() else "ruff", "check", "--output-format", "concise",
+                           "pegboard", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

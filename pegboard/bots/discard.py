@@ -34,7 +34,8 @@ from pegboard.cards import RANK_CHARS, Card, full_deck
 from pegboard.errors import HandSizeError, PegboardError
 from pegboard.rules import Rules
 
-__all__ = ["DiscardOption", "CribTables", "rank_discards", "counts_pegging", "own_crib", "opponent_throw_model", "describe_throw_key"]
+__all__ = ["DiscardOption", "CribTables", "rank_discards", "counts_pegging", "own_crib", "opponent_throw_model",
+           "describe_throw_key"]
 
 Method = Literal["table", "exact"]
 

@@ -60,7 +60,8 @@ def _print_stats() -> None:
     if not rows:
         out.print(f"No finished games yet (statistics live in {store.stats_path}).")
         return
-    table = Table(title="pegboard statistics", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+    table = Table(title="pegboard statistics", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True,
                   caption="best win: your widest winning margin (solitaire: points over the target)",
                   caption_justify="left")
     for column in ("game", "vs", "played", "won", "lost", "drawn", "skunked", "skunks", "best win"):

@@ -97,7 +97,8 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 
 @stats.command(short_help="The chance of winning from every pair of scores.")
 @click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
-@click.option("--step", default=10, show_default=True, type=click.IntRange(min=1), help="Score step of the printed grid.")
+@click.option("--step", default=10, show_default=True, type=click.IntRange(min=1),
+              help="Score step of the printed grid.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole table as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a heat map to this PNG file (needs the 'plot' extra).")
