@@ -8,7 +8,7 @@ deal between two entrants (the low-variance measure of strength), games per seco
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import sqrt
 from typing import Any
 
@@ -68,7 +68,7 @@ class RatioSums:
 
     def plus(self, numerator: float, denominator: float) -> RatioSums:
         """A copy with one more unit (for a report while a unit is still open)."""
-        copy = RatioSums(self.units, self.top, self.bottom, self.top_squares, self.bottom_squares, self.products)
+        copy = replace(self)
         copy.add(numerator, denominator)
         return copy
 
@@ -102,6 +102,17 @@ def _rounded(values: tuple[float, ...]) -> list[float | None]:
 
 
 @dataclass
+class _Unit:
+    """The games of one unit so far (a game, or a duplicate match's group on the same deals)."""
+
+    key: int
+    net: float = 0.0  # the first entrant's points minus the second's, over complete deals
+    deals: int = 0
+    wins: int = 0  # the first entrant's
+    games: int = 0
+
+
+@dataclass
 class MatchStats:
     """Running totals over the games of a match, folded in game order."""
 
@@ -121,8 +132,8 @@ class MatchStats:
     seconds: float = 0.0
     # Two entrants: per unit (a game, or a duplicate match's group of games on the same deals), the first
     # entrant's points minus the second's over complete deals per deal, and its wins per game. Games come
-    # in order, so only the open unit is kept: [key, net points, deals, wins, games].
-    unit: list[float] = field(default_factory=lambda: [-1.0, 0.0, 0.0, 0.0, 0.0])
+    # in order, so only the open unit is kept.
+    unit: _Unit = field(default_factory=lambda: _Unit(-1))
     net_sums: RatioSums = field(default_factory=RatioSums)
     win_sums: RatioSums = field(default_factory=RatioSums)
 
@@ -157,16 +168,16 @@ class MatchStats:
                     self.pairs_ahead[(a, b)] = self.pairs_ahead.get((a, b), 0.0) + ahead
         if len(game.scores) == 2:
             key = game.index // rules.sides if self.config.duplicate else game.index
-            if key != self.unit[0]:
+            if key != self.unit.key:
                 self._close_unit()
-                self.unit = [key, 0.0, 0.0, 0.0, 0.0]
+                self.unit = _Unit(key)
             unit = self.unit
-            unit[1] += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in
+            unit.net += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in
                            ("pegging", "hand", "crib", "heels", "bonus"))
                            for deal in game.deals for seat, points in enumerate(deal))
-            unit[2] += len(game.deals)
-            unit[3] += game.winner == 0
-            unit[4] += 1
+            unit.deals += len(game.deals)
+            unit.wins += game.winner == 0
+            unit.games += 1
         for deal in game.deals:
             for seat, points in enumerate(deal):
                 entrant = game.entrant_of_seat[seat]
@@ -177,12 +188,15 @@ class MatchStats:
                     totals[1] += 1
 
     def _close_unit(self) -> None:
-        if self.unit[4]:
-            self.net_sums.add(self.unit[1], self.unit[2])
-            self.win_sums.add(self.unit[3], self.unit[4])
+        if self.unit.games:
+            self.net_sums.add(self.unit.net, self.unit.deals)
+            self.win_sums.add(self.unit.wins, self.unit.games)
 
-    def _with_open_unit(self, sums: RatioSums, numerator: int, denominator: int) -> RatioSums:
-        return sums.plus(self.unit[numerator], self.unit[denominator]) if self.unit[4] else sums
+    def _sums_so_far(self) -> tuple[RatioSums, RatioSums]:
+        """The net-points and win sums with the open unit counted (without closing it)."""
+        if not self.unit.games:
+            return self.net_sums, self.win_sums
+        return (self.net_sums.plus(self.unit.net, self.unit.deals), self.win_sums.plus(self.unit.wins, self.unit.games))
 
     def per_deal(self, entrant: int, role: str, source: str) -> float | None:
         totals = self.sources.get((entrant, role, source))
@@ -221,11 +235,11 @@ class MatchStats:
             if self.config.duplicate:
                 result["duplicate"] = True
                 if len(names) == 2:  # each group of games on the same deals is one sample
-                    rate, low, high = self._with_open_unit(self.win_sums, 3, 4).interval()
+                    rate, low, high = self._sums_so_far()[1].interval()
                     result["ci95_duplicate"] = {names[0]: _rounded((low, high)),
                                                 names[1]: _rounded((1 - high, 1 - low))}
             if rules.family == "cribbage" and len(names) == 2 and self.games:
-                net, low, high = self._with_open_unit(self.net_sums, 1, 2).interval()
+                net, low, high = self._sums_so_far()[0].interval()
                 result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],
                                           "ci95": _rounded((low, high))}
             if rules.family == "cribbage":
