@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from pegboard.bots.board import BoardTable, DealPoints, solve_board
 from pegboard.bots.discard import CribTables
-from pegboard.bots.tablegen import ChunkTask, build_tables, key_count, simulate_chunk, throw_key
+from pegboard.bots.tablegen import ChunkTask, build_tables, key_count, simulate_chunk, throw_key, write_table
 from pegboard.rules import Rules
 
 
@@ -73,3 +76,12 @@ def test_stats_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert data["role"] == "dealer" and len(data["win"]) == 121 and len(data["win"][0]) == 121
     assert 0.53 < data["win"][0][0] < 0.58
     assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_built_table_is_written_compact_with_the_command_that_built_it(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    write_table(path, {"format": 1, "values": [1, 2]}, "pegboard.bots.pegtable", ["--deals", "10"])
+    text = path.read_text()
+    assert text.endswith("}\n") and " " not in text.replace("python -m pegboard.bots.pegtable --deals 10", "")
+    assert json.loads(text) == {"format": 1, "values": [1, 2],
+                                "generated_by": "python -m pegboard.bots.pegtable --deals 10"}

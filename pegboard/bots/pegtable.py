@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from pegboard.bots.pegging import Solver, pack_hands
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
-from pegboard.bots.tablegen import discard_options, discard_values
+from pegboard.bots.tablegen import discard_options, discard_values, write_table
 from pegboard.scoring.tables import RANK_WEIGHTS, rank_multisets
 from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
 
@@ -199,8 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     backend = backend_from_arguments(args)
     data = build(deals=args.deals, seed=args.seed, backend=backend, progress=print)
-    data["generated_by"] = "python -m pegboard.bots.pegtable " + " ".join(argv or [])
-    args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    write_table(args.output, data, "pegboard.bots.pegtable", argv)
     print(f"wrote {args.output}")
     return 0
 

@@ -33,8 +33,8 @@ from pegboard.bots.expectations import batch_expected
 from pegboard.rules import Rules
 from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
 
-__all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "main",
-           "discard_options", "discard_values"]
+__all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "write_table",
+           "main", "discard_options", "discard_values"]
 
 TABLE_PRESETS = ("cribbage", "five-card", "cribbage-3", "cribbage-4", "cribbage-4-solo")
 """Every preset the expert ships crib tables for."""
@@ -201,6 +201,12 @@ def build_tables(
     }
 
 
+def write_table(path: Path, data: dict[str, Any], command: str, argv: list[str] | None) -> None:
+    """Write a built table as compact JSON, noting the command line that built it."""
+    data["generated_by"] = " ".join([f"python -m {command}", *(argv or [])])
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the expert's crib tables.")
     parser.add_argument("presets", nargs="*", default=list(TABLE_PRESETS))
@@ -217,8 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     for preset in args.presets:
         presets[preset] = build_tables(preset, deals=args.deals, iterations=args.iterations, seed=args.seed,
                                        backend=backend, progress=print)
-    existing["generated_by"] = "python -m pegboard.bots.tablegen " + " ".join(argv or [])
-    args.output.write_text(json.dumps(existing, separators=(",", ":")) + "\n")
+    write_table(args.output, existing, "pegboard.bots.tablegen", argv)
     print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")
     return 0
 
