@@ -44,17 +44,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from itertools import combinations
 from typing import Any, Final
 
 from pegboard.bots.discard import own_crib
 from pegboard.bots.greedy import GreedyBot, kept_points
-from pegboard.bots.pegging import play_points
+from pegboard.bots.pegging import PIP, play_points
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 
-__all__ = ["HoyleBot", "crib_promise", "lead_preference", "answer_value", "hoyle_discard", "MARGIN"]
+__all__ = ["HoyleBot", "crib_promise", "lead_preference", "lead_score", "answer_value", "answer_score", "hoyle_discard",
+           "MARGIN"]
 
 MARGIN: Final = 15
 """Points ahead (or behind) from which the book's "well ahead" ("far behind") advice applies."""
@@ -117,17 +118,28 @@ def lead_preference(card: Card, hand: Sequence[Card]) -> float:
     >>> max(hand, key=lambda card: lead_preference(card, hand))
     Card.parse('4H')
     """
-    paired = sum(other.rank == card.rank for other in hand) > 1
-    if card.rank == 5:
+    return lead_score(card.rank, [other.rank for other in hand])
+
+
+def lead_score(rank: int, hand: Sequence[int]) -> float:
+    """:func:`lead_preference` by ranks alone (1-13; ``hand`` holds ``rank``): what the play model of
+    :mod:`pegboard.bots.inference` reads a book player's leads with.
+
+    >>> lead_score(4, [4, 2, 5, 13]) > lead_score(13, [4, 2, 5, 13])
+    True
+    """
+    pips = PIP[rank]
+    paired = hand.count(rank) > 1
+    if rank == 5:
         return -10.0
-    if card.pips <= 4:
-        return 30.0 + card.pips + (5 if paired else 0)
+    if pips <= 4:
+        return 30.0 + pips + (5 if paired else 0)
     if paired:
-        return 20.0 + (0 if card.pips < 10 else -1)
-    if card.rank in (6, 9):
+        return 20.0 + (0 if pips < 10 else -1)
+    if rank in (6, 9):
         return 10.0
-    if card.rank in (7, 8):
-        backed = any(other is not card and abs(other.rank - card.rank) <= 2 for other in hand)
+    if rank in (7, 8):
+        backed = any(abs(other - rank) <= 2 for other in hand if other != rank)
         return 9.0 if backed else 0.0
     return 1.0  # a ten-card from nothing
 
@@ -146,26 +158,38 @@ def answer_value(card: Card, hand: Sequence[Card], series: Sequence[Card], count
     >>> round(answer_value(hand[0], hand, series, 6, unseen=parse_cards("2D 3H")), 2)  # no six left unseen
     2.06
     """
-    new_count = count + card.pips
-    ranks = tuple(other.rank for other in series)
-    value = float(play_points((*ranks, card.rank), new_count))
+    return answer_score(card.rank, [other.rank for other in hand], tuple(other.rank for other in series), count,
+                        {other.rank for other in unseen}, lead)
+
+
+def answer_score(rank: int, hand: Sequence[int], series: tuple[int, ...], count: int, unseen: Container[int],
+                 lead: int = 0) -> float:
+    """:func:`answer_value` by ranks alone (1-13; ``hand`` holds ``rank``; ``unseen``: the ranks of
+    which the player has not seen every card).
+
+    >>> round(answer_score(6, [6, 9, 13], (6,), 6, unseen={2, 3}), 2)
+    2.06
+    """
+    new_count = count + PIP[rank]
+    value = float(play_points((*series, rank), new_count))
     if new_count in (5, 21):
         value -= 2
-    rest = [other for other in hand if other is not card]
-    last = series[-1].rank if series else None
-    if last == card.rank:
-        if any(other.rank == card.rank for other in rest):
+    rest = list(hand)
+    rest.remove(rank)
+    last = series[-1] if series else None
+    if last == rank:
+        if rank in rest:
             value += 1
-        elif new_count + card.pips <= 31 and any(other.rank == card.rank for other in unseen):
+        elif new_count + PIP[rank] <= 31 and rank in unseen:
             value -= 2.5
-    elif last is not None and abs(last - card.rank) <= 2:
+    elif last is not None and abs(last - rank) <= 2:
         if lead <= -MARGIN:
             pass  # far behind: play on
-        elif any(0 < abs(other.rank - card.rank) <= 2 and other.rank != last for other in rest):
+        elif any(0 < abs(other - rank) <= 2 and other != last for other in rest):
             value += 0.5
         else:
             value -= 1.5 if lead >= MARGIN else 1
-    return value + card.pips / 100
+    return value + PIP[rank] / 100
 
 
 class HoyleBot(GreedyBot):
