@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pegboard.bots.discard import counts_pegging, rank_discards
-from pegboard.bots.expert import BaselineExpert, ExpertBot, ExpertSettings
-from pegboard.bots.inference import PAIRS, DiscardModel, PastPlay, PlayModel, pair_index, reply_risk
+from pegboard.bots.expert import BaselineExpert, ExpertBot, ExpertSettings, deal_plays
+from pegboard.bots.inference import PAIRS, BookPlayModel, DiscardModel, PastPlay, PlayModel, pair_index, reply_risk
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PlayPosition, solve
 from pegboard.bots.pegtable import _KEPT_COUNTS, KEPT, PegTable, combine, keep_histogram, kept_index, solve_pone_hands
@@ -177,7 +177,8 @@ def test_baseline_expert_is_the_expert_without_the_new_models() -> None:
     game = new_game("cribbage", seed=3)
     assert BaselineExpert(game.rules, 0).settings == ExpertSettings(pegging_weight=0.0, temperature=None,
                                                                      tie_margin=None, node_budget=2400, samples=24,
-                                                                     play_temperature=None, opponent_blend=0.0)
+                                                                     play_temperature=None, opponent_blend=0.0,
+                                                                     book_play_weight=0.0, book_reply_weight=0.0)
     assert ExpertBot(game.rules, 0).settings.pegging_weight > 0
     custom = ExpertBot(game.rules, 0, settings=ExpertSettings(samples=3))
     assert custom.settings.samples == 3 and ExpertBot.settings.samples != 3
@@ -195,6 +196,34 @@ def test_opponent_blend_mixes_their_worst_reply_with_their_average_one() -> None
     blended = Solver(2, (0, 1), 0, single_series=True, opponent_blend=0.25).move_values(position)
     assert blended[5] == pytest.approx(0.75 * worst + 0.25 * (worst + other) / 2)
     assert ExpertSettings().opponent_blend == 0.25
+
+
+def test_reply_model_mixes_the_expected_answer_into_the_opponents_reply() -> None:
+    """The same position: a model that answers the 4 (ranks lowest first: 4, then 10) four times in
+    five, mixed in at weight one half on top of the blend."""
+    from pegboard.bots.pegging import PlayPosition, Solver
+
+    position = PlayPosition(((5,), (10, 4)), (), 0, 0, 0, -1, single_series=True)
+    worst, other = -3.0, -1.0
+
+    def model(hand: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]) -> tuple[float, ...]:
+        assert playable == (4, 10) and series == (5,) and count == 5
+        return (0.8, 0.2)
+
+    solver = Solver(2, (0, 1), 0, single_series=True, opponent_blend=0.25, reply_model=model, reply_weight=0.5)
+    blended = 0.75 * worst + 0.25 * (worst + other) / 2
+    assert solver.move_values(position)[5] == pytest.approx(0.5 * blended + 0.5 * (0.8 * other + 0.2 * worst))
+    assert Solver(2, (0, 1), 0, single_series=True, reply_model=model).move_values(position) == {5: worst}
+
+
+def test_book_reply_chances_read_the_search_packed_hand() -> None:
+    from pegboard.bots.pegging import pack_hands
+
+    model = BookPlayModel()
+    packed = pack_hands([(4, 10)])
+    assert model.reply_chances(packed, (5,), 5, (4, 10)) == model.chances((4, 10), (5,), 5, (4, 10))
+    four, ten = model.reply_chances(packed, (5,), 5, (4, 10))
+    assert ten > 0.99 > four  # the book takes the fifteen
 
 
 def test_inference_draws_likely_hands_more_often() -> None:
@@ -248,3 +277,60 @@ def test_reply_risk_of_leaving_five() -> None:
 def test_play_model_after_four_of_a_kind() -> None:
     assert reply_risk((4, 4, 4, 4), 16) >= 0  # no fifth four is ever considered
     assert PlayModel().scores((4, 4, 4, 4), 16)[4] == 0.0
+
+
+def test_book_play_model_a_book_player_who_led_a_king_holds_nothing_lower_to_lead() -> None:
+    model = BookPlayModel()
+    led_king = PastPlay((), 0, 13, (13,))
+    low, six, tens = model.likelihood([led_king], [(4, 9, 10), (6, 10, 12), (10, 11, 12)])
+    assert low < 1e-6 and six < 1e-6  # the book leads a four, or a six, before a king from nothing
+    assert tens == pytest.approx(1 / 4)  # four ten-cards from nothing: any of them
+    generic = PlayModel().likelihood([led_king], [(4, 9, 10)])[0]
+    assert generic > 1000 * low  # the generic model is far less sure
+
+
+def test_book_play_model_answers_off_twenty_one() -> None:
+    """On a count of 16 a book player keeps off 21 (a ten would make 31) and otherwise plays high:
+    a three played there came from a hand with a five rather than one with a king."""
+    model = BookPlayModel()
+    played_three = PastPlay((6, 10), 16, 3, (3,))
+    with_five, with_king = model.likelihood([played_three], [(5,), (13,)])
+    assert with_five > 0.99 and with_king < 0.5
+
+
+def test_deal_plays_splits_the_game_into_deals() -> None:
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=0, seed=4)
+    play_with_bots_until(game, deals=2)
+    plays = deal_plays(game.view(0).events, 1)
+    assert len(plays) == 3  # two finished deals and the current one
+    assert [len(deal) for deal in plays[:2]] == [4, 4] and plays[2] == []
+    assert all(deal[0].later == tuple(play.rank for play in deal) for deal in plays[:2])
+
+
+def play_with_bots_until(game: object, deals: int, bots: str = "greedy") -> None:
+    from pegboard.bots import make_bot
+
+    players = [make_bot(bots, game.rules, seat, seat) for seat in (0, 1)]  # type: ignore[attr-defined]
+    while game.view(0).deal < deals:  # type: ignore[attr-defined]
+        for seat in game.to_act():  # type: ignore[attr-defined]
+            legal = game.legal_actions(seat)  # type: ignore[attr-defined]
+            game.apply(legal[0] if len(legal) == 1 else players[seat].choose(game.view(seat)))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("opponent", "book_player"), [("hoyle", True), ("random", False)])
+def test_the_expert_learns_whether_its_opponent_plays_by_the_book(opponent: str, book_player: bool) -> None:
+    from pegboard.bots import make_bot
+
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=0, seed=8)
+    expert = ExpertBot(game.rules, 0, seed=1)
+    other = make_bot(opponent, game.rules, 1, 2)
+    while game.view(0).deal < 4 and not game.finished:
+        for seat in game.to_act():
+            legal = game.legal_actions(seat)
+            player = expert if seat == 0 else other
+            game.apply(legal[0] if len(legal) == 1 else player.choose(game.view(seat)))
+    share = expert._book_share(game.view(0), 1)
+    prior = ExpertSettings().book_play_weight
+    assert (share > 0.9) if book_player else (share < prior / 2)
+    fixed = ExpertBot(game.rules, 0, settings=ExpertSettings(book_learning=False))
+    assert fixed._book_share(game.view(0), 1) == prior

@@ -20,7 +20,7 @@ from pegboard.bots.classic import (
     quiet_play,
     single_card_crib,
 )
-from pegboard.bots.hoyle import HoyleBot, answer_value, hoyle_discard, lead_preference
+from pegboard.bots.hoyle import HoyleBot, answer_score, answer_value, hoyle_discard, lead_preference, lead_score
 from pegboard.cards import Card
 from pegboard.engine import new_game
 from pegboard.engine.cribbage import honest_claim
@@ -170,6 +170,21 @@ def test_hoyle_leads_a_card_of_four_or_less_when_it_holds_one(hand: list[Card]) 
         assert best.pips <= 4
     if any(card.rank != 5 for card in hand):
         assert best.rank != 5
+
+
+@given(distinct_cards(9))
+def test_hoyle_book_values_by_ranks_are_the_values_by_cards(cards: list[Card]) -> None:
+    """The play model reads book players with the rank versions: they must be the bot's own values."""
+    hand, series, unseen = cards[:4], cards[4:6], cards[6:]
+    count = sum(card.pips for card in series)
+    ranks = [card.rank for card in hand]
+    for card in hand:
+        assert lead_score(card.rank, ranks) == lead_preference(card, hand)
+        if count + card.pips <= 31:
+            for lead in (-20, 0, 20):
+                series_ranks, unseen_ranks = tuple(c.rank for c in series), {c.rank for c in unseen}
+                by_ranks = answer_score(card.rank, ranks, series_ranks, count, unseen_ranks, lead)
+                assert by_ranks == answer_value(card, hand, series, count, unseen, lead)
 
 
 def test_hoyle_bot_leads_the_four_and_never_a_five() -> None:

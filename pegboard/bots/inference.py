@@ -20,6 +20,11 @@ as chosen among the ranks the hand could play with probability proportional to
 could make on it, plus a point for a lead under five. A hand that would have taken two points it
 left is unlikely; one whose every card was worse than the card played is likelier.
 
+Many players play by the book instead (:class:`BookPlayModel`): they lead a card under five, answer
+to score and to stay off 5 and 21, and so on, as :mod:`pegboard.bots.hoyle` does. The book is sharper
+evidence where it applies: a book player who leads a king holds nothing under five, no pair, no six
+or nine. The expert weighs each hypothesis by a mixture of the two models.
+
 >>> model = DiscardModel.for_role(1)  # an opponent who is the pone (throwing into our crib)
 >>> unseen = [4] * 13
 >>> bool(model.likelihood([(5, 5, 10, 11)], [unseen])[0] > model.likelihood([(1, 3, 8, 13)], [unseen])[0])
@@ -38,12 +43,14 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
-__all__ = ["DiscardModel", "PlayModel", "PastPlay", "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE"]
+__all__ = ["DiscardModel", "PlayModel", "BookPlayModel", "PastPlay",
+           "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE"]
 
 Array = npt.NDArray[Any]
 DEFAULT_TEMPERATURE = 1.0
@@ -197,3 +204,71 @@ class PlayModel:
                 if len(options) > 1:
                     result[index] *= chosen / sum(chance[rank] for rank in options)
         return result
+
+
+BOOK_TEMPERATURE = 0.3
+"""Points of the book's value (:func:`pegboard.bots.hoyle.answer_score`) that make one play e times
+likelier than another: a book player nearly always plays the book's card."""
+
+
+class BookPlayModel:
+    """How likely an opponent's plays were for each hypothesised hand if they play by the book: each
+    play chosen among the ranks the hand could play with probability proportional to
+    ``exp(book value / temperature)``, the book value being :func:`pegboard.bots.hoyle.lead_score`
+    for a lead and :func:`pegboard.bots.hoyle.answer_score` for an answer (level scores assumed).
+
+    >>> model = BookPlayModel.cached()
+    >>> lead_king = [PastPlay((), 0, 13, (13,))]
+    >>> [round(float(p), 3) for p in model.likelihood(lead_king, [(9, 10, 11), (2, 10, 11)])]
+    [0.0, 0.0]
+    >>> bool(model.likelihood(lead_king, [(10, 11, 12)])[0] > 0.2)
+    True
+    """
+
+    def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
+        self.temperature = temperature
+
+    @staticmethod
+    @cache
+    def cached(temperature: float = BOOK_TEMPERATURE) -> BookPlayModel:
+        """One model per temperature and process."""
+        return BookPlayModel(temperature)
+
+    def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
+        """For each hypothesis of the ranks the opponent still holds (1-13): the chance that a book
+        player plays every card of ``plays``, each from the hand held then."""
+        result = np.ones(len(hands))
+        for play in plays:
+            for index, hand in enumerate(hands):
+                result[index] *= self.chance(tuple(sorted((*hand, *play.later))), play.series, play.running,
+                                             play.rank)
+        return result
+
+    def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:
+        """The chance that a book player holding ``hand`` plays ``rank`` on ``series`` at ``running``."""
+        options = tuple(sorted({card for card in hand if PIP[card] <= 31 - running}))
+        if len(options) <= 1:
+            return 1.0
+        return self.chances(hand, series, running, options)[options.index(rank)]
+
+    @lru_cache(maxsize=1 << 17)  # noqa: B019 - one model per temperature lives for the process
+    def chances(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, options: tuple[int, ...]
+                ) -> tuple[float, ...]:
+        """The chance that a book player holding ``hand`` plays each rank of ``options`` (those it
+        can play) on ``series`` at ``running``."""
+        if series:
+            unseen = {card for card in range(1, 14) if hand.count(card) + series.count(card) < 4}
+            values = [answer_score(card, hand, series, running, unseen) for card in options]
+        else:
+            values = [lead_score(card, hand) for card in options]
+        top = max(values)
+        weights = [math.exp((value - top) / self.temperature) for value in values]
+        total = sum(weights)
+        return tuple(weight / total for weight in weights)
+
+    def reply_chances(self, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
+                      ) -> tuple[float, ...]:
+        """:meth:`chances` for a hand packed as the pegging search keeps it (a
+        :data:`pegboard.bots.pegging.ReplyModel`): the search's opponent answering by the book."""
+        hand = tuple(rank for rank in range(1, 14) for _ in range(packed >> 3 * rank - 3 & 7))
+        return self.chances(hand, series, count, playable)

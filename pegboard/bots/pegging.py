@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 __all__ = ["play_points", "PlayPosition", "Solver", "solve", "best_plays", "compress", "sample_hands", "pack_hands",
-           "WIN"]
+           "WIN", "ReplyModel"]
 
 PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -77,6 +77,10 @@ class PlayPosition:
         self.continue_after_go = continue_after_go
 
 
+ReplyModel = Callable[[int, tuple[int, ...], int, tuple[int, ...]], Sequence[float]]
+"""The chance of each playable rank (lowest first) being played from a hand (one seat's packed
+ranks, :func:`pack_hands`) on a series at a count."""
+
 WIN = 100.0
 """Value of a side reaching its goal (pegging out); quicker wins count a little more."""
 
@@ -111,11 +115,16 @@ class Solver:
     def __init__(self, seats: int, side_of: Sequence[int], me: int, *, single_series: bool = False,
                  continue_after_go: bool = True, goals: tuple[int, int] | None = None,
                  end_value: Callable[[int, int], float] | None = None, series_horizon: bool = False,
-                 opponent_blend: float = 0.0) -> None:
+                 opponent_blend: float = 0.0, reply_model: ReplyModel | None = None, reply_weight: float = 0.0
+                 ) -> None:
         self.single = single_series
         # The other side's choice: the worst for me (0), or that blended with the average of their moves
         # (they cannot see my cards, so they do not always find my worst).
         self.blend = opponent_blend
+        # A model of how the other side answers (chances of each playable rank from their hand), mixed
+        # in by reply_weight: a player who plays by a known book is predictable.
+        self.reply_model = reply_model if reply_weight else None
+        self.reply_weight = reply_weight
         self.carry_on = continue_after_go
         self.goals = goals
         # With end_value (goals required) values are utilities: +-WIN for pegging out, and at the end of
@@ -148,10 +157,16 @@ class Solver:
             values = self._children(hands, series, count, turn, go, mine, theirs, playable)
             if self.ours[turn]:
                 best = max(values)
-            elif self.blend and len(values) > 1:
-                best = (1 - self.blend) * min(values) + self.blend * sum(values) / len(values)
-            else:
+            elif len(values) > 1:
                 best = min(values)
+                if self.blend:
+                    best = (1 - self.blend) * best + self.blend * sum(values) / len(values)
+                if self.reply_model is not None:
+                    chances = self.reply_model(hands >> _SEAT_BITS * turn & _HAND_MASK, series, count, playable)
+                    expected = sum(chance * value for chance, value in zip(chances, values))
+                    best = (1 - self.reply_weight) * best + self.reply_weight * expected
+            else:
+                best = values[0]
         elif self.carry_on:  # a go
             best = self._pass(hands, series, count, turn, go | (1 << turn), last, mine, theirs)
         else:
@@ -277,8 +292,8 @@ def solve(position: PlayPosition, me: int, side_of: Sequence[int], need: Sequenc
 def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me: int, side_of: Sequence[int],
                need: Sequence[int] | None = None,
                end_values: Sequence[Callable[[int, int], float] | None] | None = None,
-               decided_after: int = 8, series_horizon: bool = False, opponent_blend: float = 0.0
-               ) -> dict[int, float]:
+               decided_after: int = 8, series_horizon: bool = False, opponent_blend: float = 0.0,
+               reply_model: ReplyModel | None = None, reply_weight: float = 0.0) -> dict[int, float]:
     """Average value of playing each candidate rank over sampled positions (``me`` to play), each
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
     and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
@@ -299,7 +314,8 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
             solver = shared or Solver(len(position.hands), side_of, me, single_series=position.single_series,
                                       continue_after_go=position.continue_after_go, goals=goals,
                                       end_value=end_values[index] if end_values else None,
-                                      series_horizon=series_horizon, opponent_blend=opponent_blend)
+                                      series_horizon=series_horizon, opponent_blend=opponent_blend,
+                                      reply_model=reply_model, reply_weight=reply_weight)
             if end_values is None:
                 shared = solver
             root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
