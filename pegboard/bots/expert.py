@@ -11,7 +11,9 @@ Cribbage games (2-4 players, five-card):
   likely the opponent was to keep that hand and to play the cards they played
   (:mod:`pegboard.bots.inference`): their plays are read with a mixture of a generic model and the
   book's (:class:`pegboard.bots.inference.BookPlayModel`), the book's share learnt during the game
-  from how well it foretold their plays in the deals already shown; plays the search rates alike are settled by the standard lead and answer patterns (:mod:`pegboard.bots.patterns`);
+  from how well it foretold their plays in the deals already shown, and in proportion to that share
+  the search's opponent answers by the book; plays the search rates alike are settled by the
+  standard lead and answer patterns (:mod:`pegboard.bots.patterns`);
   with three or four players every other side plays against the expert's side (a "paranoid"
   search; partners play together), to the end of the current series while many cards are out;
 * board-aware: pegging out wins outright, and near the end the search values reaching the target
