@@ -251,7 +251,7 @@ class BookPlayModel:
             return 1.0
         return self.chances(hand, series, running, options)[options.index(rank)]
 
-    @lru_cache(maxsize=1 << 17)  # noqa: B019 - one model per temperature lives for the process
+    @lru_cache(maxsize=1 << 15)  # noqa: B019 - one model per temperature lives for the process
     def chances(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, options: tuple[int, ...]
                 ) -> tuple[float, ...]:
         """The chance that a book player holding ``hand`` plays each rank of ``options`` (those it
