@@ -122,6 +122,7 @@ class ExpertBot(BaseBot):
         self.tables = CribTables.load()
         self.board = _load_board()
         self._grid: Any = None
+        self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
 
     def choose(self, view: Any) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
@@ -352,13 +353,22 @@ class ExpertBot(BaseBot):
         prior = self.settings.book_play_weight
         if not self.settings.book_learning or not 0 < prior < 1:
             return prior
-        generic, book = PlayModel.cached(self.settings.play_temperature or DEFAULT_TEMPERATURE), BookPlayModel.cached()
         log_odds = math.log(prior / (1 - prior))
         for plays in deal_plays(view.events, opponent)[:-1]:
             if plays:
-                ratio = float(book.likelihood(plays, [()])[0]) / max(float(generic.likelihood(plays, [()])[0]), 1e-300)
-                log_odds += max(-3.0, min(3.0, math.log(max(ratio, 1e-300))))
+                log_odds += self._evidence(tuple(plays))
         return 1 / (1 + math.exp(-log_odds))
+
+    def _evidence(self, plays: tuple[PastPlay, ...]) -> float:
+        """The log-likelihood ratio, book over generic, of one shown deal's plays (within +-3);
+        worked out once per deal."""
+        known = self._deal_evidence.get(plays)
+        if known is None:
+            generic = PlayModel.cached(self.settings.play_temperature or DEFAULT_TEMPERATURE)
+            ratio = float(BookPlayModel.cached().likelihood(plays, [()])[0]) / \
+                max(float(generic.likelihood(plays, [()])[0]), 1e-300)
+            known = self._deal_evidence[plays] = max(-3.0, min(3.0, math.log(max(ratio, 1e-300))))
+        return known
 
 
 def deal_plays(events: Sequence[Any], seat: int) -> list[list[PastPlay]]:
