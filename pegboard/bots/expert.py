@@ -374,13 +374,12 @@ class ExpertBot(BaseBot):
 def deal_plays(events: Sequence[Any], seat: int) -> list[list[PastPlay]]:
     """The cards ``seat`` played in each deal of ``events`` so far (the last list is the current
     deal), each with the series and count it was played on and the ranks it played from then on."""
-    deals: list[list[tuple[tuple[int, ...], int, int]]] = [[]]
+    deals: list[list[tuple[tuple[int, ...], int, int]]] = []
     series: tuple[int, ...] = ()
     count = 0
     for event in events:
         if event.type == "deal":
-            if deals[-1]:
-                deals.append([])
+            deals.append([])
             series, count = (), 0
         elif event.type == "reset":
             series, count = (), 0
@@ -390,7 +389,7 @@ def deal_plays(events: Sequence[Any], seat: int) -> list[list[PastPlay]]:
                 deals[-1].append((series, count, rank))
             series, count = (*series, rank), count + event.cards[0].pips
     result = []
-    for found in deals:
+    for found in deals or [[]]:
         ranks = [rank for _, _, rank in found]
         result.append([PastPlay(series, count, rank, tuple(ranks[index:]))
                        for index, (series, count, rank) in enumerate(found)])
