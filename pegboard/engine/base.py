@@ -12,14 +12,14 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.deals import Deal, DealSource, cut_for_deal
-from pegboard.engine.eventlog import EventLog
+from pegboard.engine.eventlog import EVERYTHING, Deferred, EventLog, Journal
 from pegboard.engine.events import Event
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import Rules
@@ -71,10 +71,10 @@ class GameState(ABC):
         self._previous = [0] * sides
         self._winner: int | None = None
         self._over = False
-        self._events: list[Event] = []
-        self._censored: list[Event | None] = []  # the censored twin of each private event
+        self._journal = Journal()  # every event, written as the game goes and made when read
         self._deal_logs: list[DealLog] = []
         self._legal: dict[int, tuple[Action, ...]] = {}
+        self._version = 0  # how many actions have been applied: what views and caches are keyed on
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
         self._source = DealSource(self._rng, dealt)  # chance: the seeded generator, or explicit deals
@@ -129,11 +129,17 @@ class GameState(ABC):
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far (full information: not for players; see :meth:`view`)."""
-        return tuple(self._events)
+        return self._journal.all_events()
+
+    def unit_events(self) -> Iterator[Event]:
+        """Every event so far, full information, except that each itemised scoring unit (a hand's
+        count, a play's points) is one ``score`` event with its total, its kind naming the unit
+        (``play``, ``hand``, ``crib``): what tallies need, made without itemising anything."""
+        return self._journal.summaries()
 
     def events_for(self, seat: int | None) -> EventLog:
         """The event log so far as ``seat`` may see it (None: a spectator); an O(1) snapshot."""
-        return EventLog(self._events, self._censored, seat)
+        return self._journal.snapshot(seat)
 
     @property
     def deal_number(self) -> int:
@@ -190,24 +196,31 @@ class GameState(ABC):
             return Action(action.seat, action.verb, tuple(sorted(action.cards)), action.target)
         return action
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Apply a legal action and return the events it caused.
+    def apply(self, action: Action) -> EventLog:
+        """Apply a legal action and return the events it caused (a sequence, made when read).
 
         Raises :class:`IllegalActionError` (and changes nothing) if the action is not legal.
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an Action: use Action.parse or apply_text")
-        action = self.normalize(action)
-        if not 0 <= action.seat < self.rules.players:
+        seat = action.seat
+        if not 0 <= seat < self.rules.players:
             raise IllegalActionError(f"seat {action.seat} in {action!r}: expected 0 to {self.rules.players - 1}")
-        if action not in self.legal_actions(action.seat):
-            reason = "the game is over" if self._over else self._why_illegal(action)
-            raise IllegalActionError(f"{self.describe(action)}: {reason}", reason)
-        start = len(self._events)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if action not in legal:  # the actions the engine listed pass at once; others are normalised first
+            action = self.normalize(action)
+            if action not in legal:
+                reason = "the game is over" if self._over else self._why_illegal(action)
+                raise IllegalActionError(f"{self.describe(action)}: {reason}", reason)
+        journal = self._journal
+        start = len(journal.entries)
         self._deal_logs[-1].moves.append(action)
         self._legal.clear()
+        self._version += 1
         self._apply(action)
-        return tuple(self._events[start:])
+        return EventLog(journal, start, len(journal.entries), EVERYTHING)
 
     def parse_action(self, text: str) -> Action:
         """Parse record action text ``"<player> <verb> <args>"``."""
@@ -217,7 +230,7 @@ class GameState(ABC):
             raise IllegalActionError(f"action {text!r}: {why}", why)
         return Action.parse(rest, self.players.index(name))
 
-    def apply_text(self, text: str) -> tuple[Event, ...]:
+    def apply_text(self, text: str) -> EventLog:
         """Apply an action given as record text, e.g. ``"Ann play 5H"``."""
         return self.apply(self.parse_action(text))
 
@@ -234,9 +247,8 @@ class GameState(ABC):
         return copy.deepcopy(self)
 
     # ------------------------------------------------------------------ machinery for subclasses
-    def _log(self, event: Event) -> None:
-        self._events.append(event)
-        self._censored.append(None if event.private_to is None else event.censored())
+    def _log(self, event: Event | Deferred) -> None:
+        self._journal.entries.append(event)
 
     def _start_deal_log(self, deal: Deal) -> None:
         self._deal_logs.append(DealLog(deal))

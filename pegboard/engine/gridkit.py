@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.base import DealLog, GameState
+from pegboard.engine.eventlog import Journal
 
 __all__ = ["shallow_clone", "clone_rng", "cards_left_out"]
 
@@ -29,7 +30,7 @@ S = TypeVar("S", bound=GameState)
 
 
 def _copy_containers(value: Any) -> Any:
-    """Lists, dicts and deal logs copied all the way down; anything else is shared.
+    """Lists, dicts, deal logs and event journals copied all the way down; anything else is shared.
 
     A list's items are all of one kind in these states, so its first item says whether to recurse.
     """
@@ -39,6 +40,8 @@ def _copy_containers(value: Any) -> Any:
         return value.copy()
     if isinstance(value, dict):
         return {key: _copy_containers(item) for key, item in value.items()}
+    if isinstance(value, Journal):
+        return value.copy()
     if isinstance(value, DealLog):
         twin = copy.copy(value)
         for name, item in vars(value).items():
