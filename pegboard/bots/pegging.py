@@ -22,42 +22,13 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from pegboard.scoring.play import play_points
+
 __all__ = ["play_points", "PlayPosition", "Solver", "solve", "best_plays", "compress", "sample_hands", "pack_hands",
            "WIN", "ReplyModel"]
 
 PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
-_PAIRS = (0, 0, 2, 6, 12)
-
-
-@lru_cache(maxsize=1 << 17)
-def play_points(series: tuple[int, ...], count: int) -> int:
-    """Points for the last rank of ``series`` (ranks since the reset), ``count`` the count now."""
-    points = 2 if count == 15 or count == 31 else 0
-    last = series[-1]
-    size = len(series)
-    same = 1
-    while same < size and series[-same - 1] == last:
-        same += 1
-    if same >= 2:
-        return points + _PAIRS[same]
-    if size >= 3:
-        best = 0
-        low = high = last
-        seen = 1 << last
-        for length in range(2, size + 1):
-            other = series[-length]
-            if seen >> other & 1:
-                break
-            seen |= 1 << other
-            if other < low:
-                low = other
-            elif other > high:
-                high = other
-            if length >= 3 and high - low == length - 1:
-                best = length
-        points += best
-    return points
 
 
 class PlayPosition:

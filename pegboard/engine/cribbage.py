@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from pegboard.cards import Card
+from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
@@ -25,8 +25,8 @@ from pegboard.engine.events import Event
 from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
-from pegboard.scoring.items import Score, ScoreItem
-from pegboard.scoring.play import score_play
+from pegboard.scoring.fast import hand_score
+from pegboard.scoring.play import play_points, score_play
 from pegboard.scoring.show import show_items
 
 __all__ = ["CribbageState", "honest_claim", "MOST_IN_A_SHOW"]
@@ -37,6 +37,50 @@ MAX_COUNT = 31
 MOST_IN_A_SHOW = 29
 """The most any hand or crib holds (ruling 7): the range of a muggins count or claim, which must not
 depend on the cards, or a refusal would give the true count away (ruling 16)."""
+
+_new = tuple.__new__  # builds a named tuple from its fields at C speed (events, actions and views are made often)
+_SEATS = range(4)
+_PLAY = tuple(tuple(Action(seat, "play", (card,)) for card in full_deck()) for seat in _SEATS)
+"""The action of each seat playing each card (by code): legal actions are picked from these, not rebuilt."""
+_GO = tuple(Action(seat, "go") for seat in _SEATS)
+_COUNTS = tuple(tuple(Action(seat, "count", (), points) for points in range(MOST_IN_A_SHOW + 1)) for seat in _SEATS)
+_CLAIMS = tuple((*(Action(seat, "muggins", (), points) for points in range(1, MOST_IN_A_SHOW + 1)),
+                 Action(seat, "pass")) for seat in _SEATS)
+_PIPS = tuple(min((code >> 2) + 1, 10) for code in range(52))
+
+
+class _PlayScore:
+    """What a card laid in the play scored, itemised only when the event log is read."""
+
+    __slots__ = ("deal", "seat", "series", "count", "points")
+
+    def __init__(self, deal: int, seat: int, series: tuple[Card, ...], count: int, points: int) -> None:
+        self.deal, self.seat, self.series, self.count, self.points = deal, seat, series, count, points
+
+    def expand(self) -> list[Event]:
+        return [Event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
+                for item in score_play(self.series, self.count).items]
+
+    def summary(self) -> Event:
+        return Event("score", self.deal, self.seat, (), self.points, "play", "play")
+
+
+class _ShowScore:
+    """A hand or crib's count in the show, itemised only when the event log is read."""
+
+    __slots__ = ("deal", "seat", "cards", "starter", "crib", "four_flush", "points")
+
+    def __init__(self, deal: int, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool,
+                 four_flush: bool, points: int) -> None:
+        self.deal, self.seat, self.cards, self.starter, self.crib, self.four_flush, self.points = \
+            deal, seat, cards, starter, crib, four_flush, points
+
+    def expand(self) -> list[Event]:
+        items = show_items(self.cards, self.starter, self.crib, self.four_flush).items
+        return [Event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show") for item in items]
+
+    def summary(self) -> Event:
+        return Event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
 
 
 class CribbageState(GameState):
@@ -56,6 +100,11 @@ class CribbageState(GameState):
         start_scores: Sequence[int] | None = None,
     ) -> None:
         super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
+        self._seats = rules.players
+        self._target = rules.target if rules.target is not None else 1 << 62
+        self._acting: tuple[int, ...] = ()
+        self._acting_version = -1
+        self._view_cache: dict[int | None, tuple[int, CribbageView]] = {}
         if start_scores is not None:
             self._set_start_scores(start_scores)
         self._settle_first_dealer(first_dealer)
@@ -76,24 +125,27 @@ class CribbageState(GameState):
         index = len(self._deal_logs)
         deal = self._source.deal(index, self.rules)
         self._start_deal_log(deal)
-        seats = self.rules.players
+        self._deal_index = index
+        seats = self._seats
         self.dealer = self.first_dealer if index == 0 else (self.dealer + 1) % seats
         self._hands: list[list[Card]] = [list(hand) for hand in deal.hands]
-        self._kept: list[tuple[Card, ...]] = [() for _ in range(seats)]
-        self._discards: list[tuple[Card, ...]] = [() for _ in range(seats)]
+        self._kept: list[tuple[Card, ...]] = [()] * seats
+        self._discards: list[tuple[Card, ...]] = [()] * seats
         self._crib: list[Card] = list(deal.crib)
         self._starter: Card = deal.starter  # type: ignore[assignment]
         self._starter_turned = False
         self._deal = deal
         self._phase = "discard"
         self._count = 0
-        self._series: list[Card] = []
-        self._series_seats: list[int] = []
-        self._played: list[tuple[int, Card]] = []
+        self._series: list[Card] = []  # the cards laid since the count was reset
+        self._series_ranks: tuple[int, ...] = ()  # their ranks, for the fast play scorer
+        self._series_seats: tuple[tuple[int, Card], ...] = ()  # who laid each (the view's ``series``)
+        self._played: tuple[tuple[int, Card], ...] = ()
         self._go: set[int] = set()
         self._turn: int | None = None
         self._last: int | None = None
         self._shown: list[tuple[int, str, tuple[Card, ...]]] = []
+        self._crib_shown = False
         self._show_queue: list[tuple[int, str]] = []
         self._claim: tuple[int, int] | None = None  # (counting seat, points declared)
         self._claimants: list[int] = []
@@ -102,13 +154,19 @@ class CribbageState(GameState):
             self._log(Event("dealt", index, seat, tuple(hand), phase="deal", private_to=seat))
         if deal.crib:
             self._log(Event("dealt", index, None, tuple(deal.crib), kind="crib", phase="deal", private_to=NOBODY))
-        if index == 0 and self.rules.pone_bonus:
-            self._credit(self.pone, [ScoreItem("last", (), self.rules.pone_bonus)], "deal")  # ruling 18
+        if index == 0 and self.rules.pone_bonus:  # ruling 18
+            self._score(self.pone, self.rules.pone_bonus, Event("score", 0, self.pone, (), self.rules.pone_bonus,
+                                                                "last", "deal"))
+
+    @property
+    def deal_number(self) -> int:
+        """0-based index of the current deal."""
+        return self._deal_index
 
     @property
     def pone(self) -> int:
         """The player on the dealer's left, who leads (ruling 11)."""
-        return (self.dealer + 1) % self.rules.players
+        return (self.dealer + 1) % self._seats
 
     @property
     def phase(self) -> str:
@@ -122,17 +180,22 @@ class CribbageState(GameState):
 
     # ------------------------------------------------------------------ whose turn, what is legal
     def to_act(self) -> tuple[int, ...]:
+        if self._acting_version == self._version:
+            return self._acting
         if self._over:
-            return ()
-        if self._phase == "discard":
-            return tuple(seat for seat in range(self.rules.players) if not self._discards[seat])
-        if self._phase == "play":
-            return (self._turn,) if self._turn is not None else ()
-        if self._phase == "count":
-            return (self._show_queue[0][0],)
-        if self._phase == "muggins":
-            return (self._claimants[0],)
-        return ()
+            acting: tuple[int, ...] = ()
+        elif self._phase == "play":
+            acting = (self._turn,) if self._turn is not None else ()
+        elif self._phase == "discard":
+            acting = tuple([seat for seat in range(self._seats) if not self._discards[seat]])
+        elif self._phase == "count":
+            acting = (self._show_queue[0][0],)
+        elif self._phase == "muggins":
+            acting = (self._claimants[0],)
+        else:
+            acting = ()
+        self._acting, self._acting_version = acting, self._version
+        return acting
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self._phase
@@ -140,22 +203,18 @@ class CribbageState(GameState):
             if seat != self._turn:
                 return ()
             room = MAX_COUNT - self._count
-            playable = tuple([Action(seat, "play", (card,)) for card in self._hands[seat] if card.pips <= room])
-            return playable or (Action(seat, "go"),)
+            plays = _PLAY[seat]
+            playable = tuple([plays[card.code] for card in self._hands[seat] if _PIPS[card.code] <= room])
+            return playable or (_GO[seat],)
         if seat not in self.to_act():
             return ()
         if phase == "discard":
-            hand = sorted(self._hands[seat])
-            return tuple(Action(seat, "discard", combo) for combo in combinations(hand, self.rules.discard_count))
-        if self._phase == "play":
-            room = MAX_COUNT - self._count
-            playable = tuple(Action(seat, "play", (card,)) for card in self._hands[seat] if card.pips <= room)
-            return playable or (Action(seat, "go"),)
-        if self._phase == "count":  # any count a show could hold: the range must not give the total away
-            return tuple(Action(seat, "count", (), points) for points in range(MOST_IN_A_SHOW + 1))
-        if self._phase == "muggins":
-            claims = (Action(seat, "muggins", (), points) for points in range(1, MOST_IN_A_SHOW + 1))
-            return (*claims, Action(seat, "pass"))
+            return tuple([_new(Action, (seat, "discard", combo, None))
+                          for combo in combinations(sorted(self._hands[seat]), self.rules.discard_count)])
+        if phase == "count":  # any count a show could hold: the range must not give the total away
+            return _COUNTS[seat]
+        if phase == "muggins":
+            return _CLAIMS[seat]
         return ()
 
     def _why_illegal(self, action: Action) -> str:
@@ -194,12 +253,12 @@ class CribbageState(GameState):
     # ------------------------------------------------------------------ applying actions
     def _apply(self, action: Action) -> None:
         verb = action.verb
-        if verb == "discard":
-            self._discard(action.seat, action.cards)
-        elif verb == "play":
-            self._play(action.seat, action.cards[0])
+        if verb == "play":
+            self._play(action.seat, action.cards)
         elif verb == "go":
             self._say_go(action.seat)
+        elif verb == "discard":
+            self._discard(action.seat, action.cards)
         elif verb == "count":
             assert isinstance(action.target, int)
             self._declare(action.seat, action.target)
@@ -209,6 +268,20 @@ class CribbageState(GameState):
         else:
             self._pass_muggins(action.seat)
 
+    def _score(self, seat: int, points: int, entry: Event | _PlayScore | _ShowScore) -> bool:
+        """Credit one scoring unit of ``points`` (> 0) in full to ``seat``'s side, its events logged as
+        ``entry`` (one event, or the itemised events made when the log is read); end the game if the
+        side reaches the target. Returns True if the game ended (ruling 15: later counts are not made)."""
+        self._journal.entries.append(entry)
+        side = self._side_of_seat[seat]
+        before = self._scores[side]
+        total = self._scores[side] = before + points
+        self._previous[side] = before
+        if total >= self._target:
+            self._finish(side)
+            return True
+        return False
+
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         hand = self._hands[seat]
         for card in cards:
@@ -216,39 +289,48 @@ class CribbageState(GameState):
         self._discards[seat] = cards
         self._kept[seat] = tuple(hand)
         self._crib.extend(cards)
-        self._log(Event("discard", self.deal_number, seat, cards, phase="discard", private_to=seat))
+        self._log(_new(Event, ("discard", self._deal_index, seat, cards, 0, "", "discard", None, "", seat, 0)))
         if all(self._discards):
             self._turn_starter()
 
     def _turn_starter(self) -> None:
         self._starter_turned = True
         starter = self._starter
-        self._log(Event("starter", self.deal_number, self.dealer, (starter,), phase="starter"))
-        if starter.rank == 11 and self.rules.heels_points:  # ruling 6: his heels
-            if self._credit(self.dealer, [ScoreItem("heels", (starter,), self.rules.heels_points)], "starter"):
+        deal = self._deal_index
+        self._log(Event("starter", deal, self.dealer, (starter,), phase="starter"))
+        heels = self.rules.heels_points
+        if starter.rank == 11 and heels:  # ruling 6: his heels
+            if self._score(self.dealer, heels, Event("score", deal, self.dealer, (starter,), heels, "heels",
+                                                     "starter")):
                 return
         self._phase = "play"
         self._turn = self.pone
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, seat: int, laid: tuple[Card, ...]) -> None:
+        card = laid[0]
         self._hands[seat].remove(card)
+        code = card.code
+        count = self._count = self._count + _PIPS[code]
         self._series.append(card)
-        self._series_seats.append(seat)
-        self._played.append((seat, card))
-        self._count += card.pips
+        ranks = self._series_ranks = (*self._series_ranks, (code >> 2) + 1)
+        pair = (seat, card)
+        self._series_seats = (*self._series_seats, pair)
+        self._played = (*self._played, pair)
         self._last = seat
-        self._log(Event("play", self.deal_number, seat, (card,), count=self._count, phase="play"))
-        items = score_play(self._series, self._count).items
-        if items and self._credit(seat, items, "play"):
+        deal = self._deal_index
+        self._journal.entries.append(_new(Event, ("play", deal, seat, laid, 0, "", "play", count, "", None, 0)))
+        points = play_points(ranks, count)
+        if points and self._score(seat, points, _PlayScore(deal, seat, tuple(self._series), count, points)):
             return
-        if self._count == MAX_COUNT:
+        if count == MAX_COUNT:
             self._end_series(thirty_one=True)
         else:
             self._pass_turn(seat)
 
     def _say_go(self, seat: int) -> None:
         self._go.add(seat)
-        self._log(Event("go", self.deal_number, seat, count=self._count, phase="play"))
+        self._journal.entries.append(_new(Event, ("go", self._deal_index, seat, (), 0, "", "play", self._count, "",
+                                                  None, 0)))
         if self.rules.play_continues_after_go:
             self._pass_turn(seat)
         else:
@@ -256,35 +338,39 @@ class CribbageState(GameState):
 
     def _pass_turn(self, seat: int) -> None:
         """Ruling 9: the next player in turn who holds cards and has not said go acts next."""
-        seats = self.rules.players
+        seats = self._seats
+        hands, go = self._hands, self._go
         for step in range(1, seats + 1):
             candidate = (seat + step) % seats
-            if self._hands[candidate] and candidate not in self._go:
+            if hands[candidate] and candidate not in go:
                 self._turn = candidate
                 return
         self._end_series(thirty_one=False)
 
     def _end_series(self, *, thirty_one: bool) -> None:
         """Nobody can play (or 31): the last player scores 1 for go or last, the count resets."""
-        cards_left = any(self._hands)
-        final = self.rules.single_series or not cards_left
-        if not thirty_one and self._last is not None:
-            kind = "last" if final else "go"
+        final = self.rules.single_series or not any(self._hands)
+        deal = self._deal_index
+        last = self._last
+        if not thirty_one and last is not None:
             last_card = (self._series[-1],) if self._series else ()
-            if self._credit(self._last, [ScoreItem(kind, last_card, 1)], "play"):
+            event = _new(Event, ("score", deal, last, last_card, 1, "last" if final else "go", "play", None, "",
+                                 None, 0))
+            if self._score(last, 1, event):
                 return
         if final:
             self._start_show()
             return
         self._count = 0
-        self._series.clear()
-        self._series_seats.clear()
-        self._go.clear()
-        self._log(Event("reset", self.deal_number, count=0, phase="play"))
-        seats = self.rules.players
-        last = self._last if self._last is not None else self.dealer
+        self._series = []
+        self._series_ranks = ()
+        self._series_seats = ()
+        self._go = set()
+        self._journal.entries.append(_new(Event, ("reset", deal, None, (), 0, "", "play", 0, "", None, 0)))
+        seats = self._seats
+        after = last if last is not None else self.dealer
         for step in range(1, seats + 1):
-            candidate = (last + step) % seats
+            candidate = (after + step) % seats
             if self._hands[candidate]:
                 self._turn = candidate
                 return
@@ -292,19 +378,18 @@ class CribbageState(GameState):
     # ------------------------------------------------------------------ the show
     def _start_show(self) -> None:
         """Ruling 14: each hand from the dealer's left round to the dealer, then the crib."""
-        seats = self.rules.players
+        seats = self._seats
         self._turn = None
         self._show_queue = [((self.dealer + step) % seats, "hand") for step in range(1, seats + 1)]
         self._show_queue.append((self.dealer, "crib"))
         self._phase = "count" if self.rules.muggins else "show"
         if not self.rules.muggins:
             while self._show_queue:
-                seat, what = self._show_queue[0]
-                score = self._unit_score()
-                cards = self._unit_cards()
-                self._show_queue.pop(0)
-                self._reveal(seat, what, cards, score.total)
-                if self._credit(seat, score.items, "show"):
+                seat, what = self._show_queue.pop(0)
+                cards = tuple(self._crib) if what == "crib" else self._kept[seat]
+                total = self._unit_total(cards, what)
+                self._reveal(seat, what, cards, total)
+                if total and self._score(seat, total, self._unit_items(seat, cards, what, total)):
                     return
             self._start_deal()
 
@@ -312,13 +397,20 @@ class CribbageState(GameState):
         seat, what = self._show_queue[0]
         return tuple(self._crib) if what == "crib" else self._kept[seat]
 
-    def _unit_score(self) -> Score:
-        _, what = self._show_queue[0]
-        return show_items(self._unit_cards(), self._starter, what == "crib", self.rules.crib_four_flush)
+    def _unit_total(self, cards: tuple[Card, ...], what: str) -> int:
+        """A hand's or crib's count with the starter, by the fast table scorer."""
+        return hand_score([card.code for card in cards], self._starter.code, what == "crib",
+                          self.rules.crib_four_flush)
+
+    def _unit_items(self, seat: int, cards: tuple[Card, ...], what: str, total: int) -> _ShowScore:
+        return _ShowScore(self._deal_index, seat, cards, self._starter, what == "crib", self.rules.crib_four_flush,
+                          total)
 
     def _reveal(self, seat: int, what: str, cards: tuple[Card, ...], points: int) -> None:
         self._shown.append((seat, what, cards))
-        self._log(Event("show", self.deal_number, seat, cards, points, what, "show"))
+        if what == "crib":
+            self._crib_shown = True
+        self._log(Event("show", self._deal_index, seat, cards, points, what, "show"))
 
     def _declare(self, seat: int, points: int) -> None:
         """Muggins (ruling 16): the owner declares a count; the true total is known to the engine.
@@ -329,19 +421,21 @@ class CribbageState(GameState):
         and coming down would never lose a point).
         """
         _, what = self._show_queue[0]
-        score = self._unit_score()
         cards = self._unit_cards()
+        total = self._unit_total(cards, what)
         self._reveal(seat, what, cards, points)
-        self._log(Event("claim", self.deal_number, seat, (), points, "count", "show"))
+        self._log(Event("claim", self._deal_index, seat, (), points, "count", "show"))
         claimants = self._opponents_in_turn(seat)
-        if points >= score.total:
-            if self._credit(seat, score.items, "show"):
+        if points >= total:
+            if total and self._score(seat, total, self._unit_items(seat, cards, what, total)):
                 return
-            if points > score.total and self._credit(claimants[0], [self._over_claim(points - score.total)], "show"):
+            if points > total and self._score(claimants[0], points - total, self._over_claim(claimants[0],
+                                                                                             points - total)):
                 return
             self._next_unit()
             return
-        if self._credit(seat, (ScoreItem("count", cards, points),) if points else (), "show"):
+        if points and self._score(seat, points, Event("score", self._deal_index, seat, cards, points, "count",
+                                                      "show")):
             return
         self._claimants = claimants
         self._claim = (seat, points)
@@ -349,29 +443,32 @@ class CribbageState(GameState):
 
     def _opponents_in_turn(self, seat: int) -> list[int]:
         """The seats not on ``seat``'s side, in counting order from its left."""
-        seats = self.rules.players
+        seats = self._seats
         side = self.side_of(seat)
         return [other for step in range(1, seats) if self.side_of(other := (seat + step) % seats) != side]
 
-    def _over_claim(self, excess: int) -> ScoreItem:
-        return ScoreItem("over-claim", (), excess)
+    def _over_claim(self, seat: int, excess: int) -> Event:
+        return Event("score", self._deal_index, seat, (), excess, "over-claim", "show")
 
     def _take_muggins(self, seat: int, points: int) -> None:
         """A claim up to the points missed scores as claimed; over them, the claimant scores the
         points missed and the owner of the count the excess (ruling 16, like an over-count)."""
         assert self._claim is not None
         owner, declared = self._claim
-        missed = self._unit_score().total - declared
+        _, what = self._show_queue[0]
         cards = self._unit_cards()
-        self._log(Event("claim", self.deal_number, seat, (), points, "muggins", "show"))
-        if self._credit(seat, [ScoreItem("muggins", cards, min(points, missed))], "show"):
+        missed = self._unit_total(cards, what) - declared
+        self._log(Event("claim", self._deal_index, seat, (), points, "muggins", "show"))
+        taken = min(points, missed)
+        if taken and self._score(seat, taken, Event("score", self._deal_index, seat, cards, taken, "muggins",
+                                                    "show")):
             return
-        if points > missed and self._credit(owner, [self._over_claim(points - missed)], "show"):
+        if points > missed and self._score(owner, points - missed, self._over_claim(owner, points - missed)):
             return
         self._next_unit()
 
     def _pass_muggins(self, seat: int) -> None:
-        self._log(Event("claim", self.deal_number, seat, (), 0, "pass", "show"))
+        self._log(Event("claim", self._deal_index, seat, (), 0, "pass", "show"))
         self._claimants.pop(0)
         if not self._claimants:
             self._next_unit()
@@ -389,11 +486,11 @@ class CribbageState(GameState):
     def _crib_face_up(self) -> bool:
         """The crib is turned up once shown, and under muggins as soon as its owner must count it."""
         counting_crib = self._phase == "count" and bool(self._show_queue) and self._show_queue[0][1] == "crib"
-        return counting_crib or any(what == "crib" for _, what, _ in self._shown)
+        return counting_crib or self._crib_shown
 
     def hidden_cards(self, seat: int | None) -> frozenset[Card]:
         hidden: set[Card] = set(self._deal.undealt())
-        for other in range(self.rules.players):
+        for other in range(self._seats):
             if other != seat:
                 hidden.update(self._hands[other])
                 hidden.update(self._discards[other])
@@ -416,43 +513,50 @@ class CribbageState(GameState):
         return places
 
     def view(self, seat: int | None) -> CribbageView:
-        """What ``seat`` may see (None: a spectator)."""
+        """What ``seat`` may see (None: a spectator). Made once per change of the game: asking again
+        before the next action returns the same view."""
+        cached = self._view_cache.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
         mine = seat is not None
-        crib_shown = self._crib_face_up()
-        return CribbageView(
-            game=self.rules.name,
-            players=self.players,
-            seat=seat,
-            sides=self._side_names,
-            side_of_seat=self._side_of_seat,
-            scores=tuple(self._scores),
-            previous_scores=tuple(self._previous),
-            target=self.rules.target or 0,
-            deal=self.deal_number,
-            dealer=self.dealer,
-            phase=self.phase,
-            to_act=self.to_act(),
-            legal_actions=self.legal_actions(seat) if mine else (),
-            hand=tuple(self._hands[seat]) if mine else (),  # type: ignore[index]
-            kept=self._kept[seat] if mine else (),  # type: ignore[index]
-            discarded=self._discards[seat] if mine else (),  # type: ignore[index]
-            hand_sizes=tuple(len(hand) for hand in self._hands),
-            has_discarded=tuple(bool(d) for d in self._discards),
-            crib_size=len(self._crib),
-            crib=tuple(self._crib) if crib_shown else (),
-            starter=self.starter,
-            count=self._count,
-            series=tuple(zip(self._series_seats, self._series)),
-            played=tuple(self._played),
-            said_go=tuple(sorted(self._go)),
-            shown=tuple(self._shown),
-            counting=self._show_queue[0] if self._phase in ("count", "muggins") and self._show_queue else None,
-            claim=self._claim,
-            muggins=self.rules.muggins,
-            finished=self._over,
-            winner=self.winner,
-            events=self.events_for(seat),
-        )
+        queue = self._show_queue
+        phase = self._phase
+        view = _new(CribbageView, (
+            self.rules.name,  # game
+            self.players,
+            seat,
+            self._side_names,  # sides
+            self._side_of_seat,
+            tuple(self._scores),
+            tuple(self._previous),
+            self._target if self.rules.target is not None else 0,
+            self._deal_index,  # deal
+            self.dealer,
+            "over" if self._over else phase,
+            self.to_act(),
+            self.legal_actions(seat) if mine else (),  # type: ignore[arg-type]
+            tuple(self._hands[seat]) if mine else (),  # type: ignore[index]  # hand
+            self._kept[seat] if mine else (),  # type: ignore[index]
+            self._discards[seat] if mine else (),  # type: ignore[index]  # discarded
+            tuple([len(hand) for hand in self._hands]),  # hand_sizes
+            tuple([bool(thrown) for thrown in self._discards]),  # has_discarded
+            len(self._crib),  # crib_size
+            tuple(self._crib) if self._crib_face_up() else (),  # crib
+            self._starter if self._starter_turned else None,  # starter
+            self._count,
+            self._series_seats,  # series
+            self._played,
+            tuple(sorted(self._go)),  # said_go
+            tuple(self._shown),
+            queue[0] if queue and (phase == "count" or phase == "muggins") else None,  # counting
+            self._claim,
+            self.rules.muggins,
+            self._over,  # finished
+            self.winner,
+            self._journal.snapshot(seat),  # events
+        ))
+        self._view_cache[seat] = (self._version, view)
+        return view
 
 
 def honest_claim(view: CribbageView, rules: Rules) -> Action:
@@ -474,10 +578,11 @@ def honest_claim(view: CribbageView, rules: Rules) -> Action:
     if view.phase == "count" and view.counting is not None and view.counting[0] == seat:
         what = view.counting[1]
         cards = view.crib if what == "crib" else view.kept
-        total = show_items(cards, view.starter, what == "crib", rules.crib_four_flush).total
+        total = hand_score([card.code for card in cards], view.starter.code, what == "crib", rules.crib_four_flush)
         return Action(seat, "count", (), total)
     if view.phase == "muggins" and view.claim is not None and view.shown:
         _, what, cards = view.shown[-1]
-        missed = show_items(cards, view.starter, what == "crib", rules.crib_four_flush).total - view.claim[1]
+        total = hand_score([card.code for card in cards], view.starter.code, what == "crib", rules.crib_four_flush)
+        missed = total - view.claim[1]
         return Action(seat, "muggins", (), missed) if missed > 0 else Action(seat, "pass")
     raise PegboardError(f"{view.players[seat]} has no count or claim to make now")
