@@ -149,7 +149,7 @@ def _deal_sources(game: GameState) -> list[list[dict[str, Any]]]:
     dealer = 0
     showing = "hand"
     complete = False
-    for event in game.events:
+    for event in game.unit_events():  # each scoring unit's total: nothing is itemised
         if event.type == "deal":
             if current is not None and complete:
                 deals.append(current)
