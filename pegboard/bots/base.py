@@ -17,6 +17,7 @@ import inspect
 import os
 import random
 import sys
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pegboard.engine.actions import Action
@@ -99,19 +100,27 @@ def _load(target: str) -> Any:
     return cls
 
 
-def _check_constructor(spec: str, cls: type) -> None:
-    """A clear error if ``cls`` cannot be called as ``Class(rules, seat, seed)``."""
+@lru_cache(maxsize=256)
+def _constructor_problem(cls: type) -> str | None:
+    """Why ``cls`` cannot be called as ``Class(rules, seat, seed)``, or None (worked out once per class)."""
     try:
         signature = inspect.signature(cls)
     except (TypeError, ValueError):  # no signature to read (some built-in types): the call will tell
-        return
+        return None
     try:
         signature.bind(None, 0, 0)
     except TypeError as error:
         plain = signature.replace(parameters=[p.replace(annotation=p.empty) for p in signature.parameters.values()],
                                   return_annotation=signature.empty)
-        raise PegboardError(f"bot {spec!r}: {cls.__name__}{plain} cannot be built as "
-                            f"{cls.__name__}(rules, seat, seed): {error}") from None
+        return f"{cls.__name__}{plain} cannot be built as {cls.__name__}(rules, seat, seed): {error}"
+    return None
+
+
+def _check_constructor(spec: str, cls: type) -> None:
+    """A clear error if ``cls`` cannot be called as ``Class(rules, seat, seed)``."""
+    problem = _constructor_problem(cls)
+    if problem is not None:
+        raise PegboardError(f"bot {spec!r}: {problem}")
 
 
 def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None) -> Bot:

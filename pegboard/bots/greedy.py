@@ -59,27 +59,54 @@ class GreedyBot(BaseBot):
             return choice
         verb = actions[0].verb
         if verb == "discard":
-            codes = [card.code for card in view.hand]
-            weight = sum(CARD_WEIGHTS[code] for code in codes)
-            table = _TABLES[len(codes) - len(actions[0].cards)]
-
-            def kept_value(action: Action) -> int:  # kept_points, from the hand's weight less the throw's
-                thrown = [card.code for card in action.cards]
-                value: int = table[weight - sum(CARD_WEIGHTS[code] for code in thrown)]
-                suits = {code & 3 for code in codes if code not in thrown}
-                return value + len(codes) - len(thrown) if len(suits) == 1 else value
-
-            return self._best(actions, kept_value)
+            return self._discard(view.hand, actions)
         if verb in ("play", "go"):
-            series = tuple(card.rank for _, card in view.series)
-            count = view.count
-            return self._best(actions, lambda a: play_points((*series, a.cards[0].rank), count + a.cards[0].pips)
-                              if a.verb == "play" else -1)
+            return self._play(view, actions)
         if verb in ("count", "muggins"):  # count every point; claim every missed one
             return honest_claim(view, self.rules)
         return self.rng.choice(actions)
 
-    def _best(self, actions: Sequence[Action], value: Any) -> Action:
-        scored = [(value(action), action) for action in actions]
-        top = max(points for points, _ in scored)
-        return self.rng.choice([action for points, action in scored if points == top])
+    def _discard(self, hand: Sequence[Card], actions: Sequence[Action]) -> Action:
+        """The throw that keeps the most points (kept_points, from the hand's weight less the throw's)."""
+        weights = CARD_WEIGHTS
+        weight = 0
+        by_suit = [0, 0, 0, 0]
+        for card in hand:
+            code = card.code
+            weight += weights[code]
+            by_suit[code & 3] += 1
+        kept_size = len(hand) - len(actions[0].cards)
+        table = _TABLES[kept_size]
+        flush_suit = by_suit.index(max(by_suit)) if max(by_suit) >= kept_size else -1  # the only suit that can be
+        values = []
+        for action in actions:
+            rest = weight
+            thrown_in_suit = 0
+            for card in action.cards:
+                code = card.code
+                rest -= weights[code]
+                thrown_in_suit += (code & 3) == flush_suit
+            value = table[rest]
+            if flush_suit >= 0 and by_suit[flush_suit] - thrown_in_suit == kept_size:  # every kept card in it
+                value += kept_size
+            values.append(value)
+        return self._pick(actions, values)
+
+    def _play(self, view: Any, actions: Sequence[Action]) -> Action:
+        """The card that scores most now (a go: -1)."""
+        series = tuple([(card.code >> 2) + 1 for _, card in view.series])
+        count = view.count
+        values = []
+        for action in actions:
+            if action.verb == "play":
+                code = action.cards[0].code
+                rank = (code >> 2) + 1
+                values.append(play_points((*series, rank), count + (rank if rank < 10 else 10)))
+            else:
+                values.append(-1)
+        return self._pick(actions, values)
+
+    def _pick(self, actions: Sequence[Action], values: list[int]) -> Action:
+        """The action of the highest value; ties at random (seeded)."""
+        top = max(values)
+        return self.rng.choice([action for value, action in zip(values, actions) if value == top])
