@@ -13,28 +13,18 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
-from pegboard.engine.deals import Deal, DealSource, cut_for_deal
+from pegboard.engine.deals import Deal, DealLog, DealSource, cut_for_deal
 from pegboard.engine.eventlog import EVERYTHING, Deferred, EventLog, Journal
 from pegboard.engine.events import Event
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.items import ScoreItem
 
-__all__ = ["GameState", "DealLog", "check_player_names"]
-
-
-@dataclass
-class DealLog:
-    """One deal's cards and every action applied in it (what records are made of)."""
-
-    deal: Deal
-    moves: list[Action] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)  # record text of moves[:len(texts)], filled lazily
+__all__ = ["GameState", "DealLog", "check_player_names", "copy_containers", "clone_rng"]
 
 
 def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
@@ -48,6 +38,41 @@ def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise PegboardError(f"player names {list(names)}: expected distinct names")
     return names
+
+
+def copy_containers(value: Any) -> Any:
+    """Lists, sets, dicts, deal logs and event journals copied all the way down; anything else (cards,
+    tuples, events, frozen values) is shared.
+
+    A list's items are all of one kind in the game states, so its first item says whether to recurse.
+    """
+    if isinstance(value, list):
+        if value and isinstance(value[0], (list, dict, set, DealLog)):
+            return [copy_containers(item) for item in value]
+        return value.copy()
+    if isinstance(value, dict):
+        return {key: copy_containers(item) for key, item in value.items()}
+    if isinstance(value, set):
+        return value.copy()
+    if isinstance(value, Journal):
+        return value.copy()
+    if isinstance(value, DealLog):
+        return DealLog(value.deal, value.moves.copy(), value.texts.copy())
+    return value
+
+
+def _attribute_names(state: object) -> tuple[str, ...]:
+    """Every instance attribute of a game state: a compiled class lists them (mypyc keeps no
+    ``__dict__``), a Python one has them in its ``__dict__``."""
+    names: tuple[str, ...] | None = getattr(type(state), "__mypyc_attrs__", None)
+    return names if names is not None else tuple(vars(state))
+
+
+def clone_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
 
 
 class GameState(ABC):
@@ -242,9 +267,43 @@ class GameState(ABC):
         """The action in words for messages."""
         return f"{self.players[action.seat]} {action.text()}"
 
+    def _blank_twin(self) -> GameState:
+        """A game of the same kind, to be overwritten attribute by attribute (a compiled class
+        cannot be made without its constructor)."""
+        return type(self)(self.rules, self.players, rng=random.Random(0), first_dealer=0)  # type: ignore[call-arg]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        twin = self._blank_twin()
+        memo[id(self)] = twin
+        for name in _attribute_names(self):
+            try:
+                value = getattr(self, name)
+            except AttributeError:
+                continue
+            setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
+
     def clone(self) -> GameState:
-        """An independent copy (for search and analysis)."""
-        return copy.deepcopy(self)
+        """An independent copy (for search and analysis): its own containers and generator; the
+        immutable parts (cards, events, actions, deals, views) are shared, so a copy is cheap.
+
+        >>> from pegboard.engine import new_game
+        >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3)
+        >>> twin = game.clone()
+        >>> _ = twin.apply(twin.legal_actions(0)[0])
+        >>> len(game.deal_logs[0].moves), len(twin.deal_logs[0].moves)
+        (0, 1)
+        """
+        twin = self._blank_twin()
+        for name in _attribute_names(self):
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # an attribute this game never set (start scores, say)
+                continue
+            setattr(twin, name, copy_containers(value))
+        twin._rng = clone_rng(self._rng)
+        twin._source = DealSource(twin._rng, self._source.explicit)
+        return twin
 
     # ------------------------------------------------------------------ machinery for subclasses
     def _log(self, event: Event | Deferred) -> None:

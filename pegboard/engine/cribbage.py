@@ -13,9 +13,11 @@ side reaches the target, even mid-play or mid-show.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
@@ -64,6 +66,9 @@ class _PlayScore:
     def summary(self) -> Event:
         return Event("score", self.deal, self.seat, (), self.points, "play", "play")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _PlayScore:
+        return _PlayScore(self.deal, self.seat, copy.deepcopy(self.series, memo), self.count, self.points)
+
 
 class _ShowScore:
     """A hand or crib's count in the show, itemised only when the event log is read."""
@@ -81,6 +86,10 @@ class _ShowScore:
 
     def summary(self) -> Event:
         return Event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _ShowScore:
+        return _ShowScore(self.deal, self.seat, copy.deepcopy(self.cards, memo), copy.deepcopy(self.starter, memo),
+                          self.crib, self.four_flush, self.points)
 
 
 class CribbageState(GameState):

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pegboard.cards import Card, full_deck
+from pegboard.engine.actions import Action
 from pegboard.errors import RecordError
 from pegboard.rules import Rules
 
-__all__ = ["Deal", "DealSource", "cut_for_deal"]
+__all__ = ["Deal", "DealLog", "DealSource", "cut_for_deal"]
 
 _DECK = full_deck()
 
@@ -51,6 +52,15 @@ class Deal:
         """Every card named by the deal (not ``rest``)."""
         return (*(card for hand in self.hands for card in hand), *self.crib,
                 *([self.starter] if self.starter else []), *self.stock)
+
+
+@dataclass
+class DealLog:
+    """One deal's cards and every action applied in it (what records are made of)."""
+
+    deal: Deal
+    moves: list[Action] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)  # record text of moves[:len(texts)], filled lazily
 
 
 def _check_distinct(deal: Deal, where: str) -> None:

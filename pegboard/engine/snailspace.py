@@ -25,9 +25,9 @@ from typing import Any
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
-from pegboard.engine.deals import Deal, DealSource
+from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event
-from pegboard.engine.gridkit import cards_left_out, clone_rng, shallow_clone
+from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import view_to_json
 from pegboard.rules import Rules
 from pegboard.scoring.lines import score_line_at_end, score_placement
@@ -225,14 +225,7 @@ class SnailspaceState(GameState):
         first, second = self._scores  # ruling 24: totals decide; equal totals are a draw
         self._finish(None if first == second else 0 if first > second else 1)
 
-    # ------------------------------------------------------------------ copies and cards
-    def clone(self) -> SnailspaceState:
-        """An independent copy, cheaper than a deep copy."""
-        new = shallow_clone(self)
-        new._rng = clone_rng(self._rng)
-        new._source = DealSource(new._rng, self._source.explicit)
-        return new
-
+    # ------------------------------------------------------------------ cards
     def hidden_cards(self, seat: int | None) -> frozenset[Card]:
         hidden = set(self._rest)
         for other in (0, 1):

@@ -28,7 +28,7 @@ from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event
-from pegboard.engine.gridkit import cards_left_out, shallow_clone
+from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import view_to_json
 from pegboard.rules import Rules
 from pegboard.scoring.square import LINE_NAMES, score_square
@@ -238,11 +238,7 @@ class SolitaireState(GameState):
     def describe(self, action: Action) -> str:
         return action.text()
 
-    # ------------------------------------------------------------------ copies and cards
-    def clone(self) -> SolitaireState:
-        """An independent copy, cheaper than a deep copy."""
-        return shallow_clone(self)  # the generator is shared: one deal, dealt already, never drawn again
-
+    # ------------------------------------------------------------------ cards
     def _unturned(self) -> tuple[Card, ...]:
         return self._stock[self._turned + 1:]
 
