@@ -45,12 +45,12 @@ class RayBackend:
         self.workers = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
 
     def map_unordered(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
-        remote = ray.remote(fn).options(max_retries=self.max_retries, retry_exceptions=False)
+        remote = ray.remote(_call).options(max_retries=self.max_retries, retry_exceptions=False)
         window = Window(tasks, window_size(self.workers))
         running: dict[Any, int] = {}
         while True:
             for index, args in window.ready():
-                running[remote.remote(*args)] = index
+                running[remote.remote(fn, *args)] = index
             if not running:
                 return
             done, _ = ray.wait(list(running), num_returns=1)
@@ -62,3 +62,8 @@ class RayBackend:
                     raise PegboardError(f"a batch failed on the cluster: {error.cause!r}") from None
                 except ray.exceptions.WorkerCrashedError:
                     raise PegboardError(f"a batch's worker died {self.max_retries + 1} times; giving up") from None
+
+
+def _call(fn: Callable[..., Any], *args: Any) -> Any:
+    """What a Ray task runs: ``fn(*args)`` (Ray wraps Python functions only; ``fn`` may be compiled)."""
+    return fn(*args)

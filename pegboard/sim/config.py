@@ -1,0 +1,85 @@
+"""What a simulated match is: its configuration (:class:`MatchConfig`) and what each game reports
+(:class:`GameSummary`). Plain data, pickled to worker processes and cluster nodes.
+
+>>> MatchConfig("cribbage", ("expert", "greedy"), games=10).names
+('expert', 'greedy')
+>>> entrant_names(("greedy", "greedy"))
+('greedy#1', 'greedy#2')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.bots import make_bot
+from pegboard.errors import PegboardError
+from pegboard.rules import Rules
+
+__all__ = ["MatchConfig", "GameSummary", "entrant_names"]
+
+
+def entrant_names(bots: tuple[str, ...]) -> tuple[str, ...]:
+    """Display names of the entrants: the bot names, numbered where one bot plays several seats."""
+    names = []
+    for index, bot in enumerate(bots):
+        short = bot.rsplit(":", 1)[-1]
+        names.append(f"{short}#{bots[:index + 1].count(bot)}" if bots.count(bot) > 1 else short)
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """What to play: the game (preset and options), one bot per entrant, how many games, the seed.
+
+    Entrants are the sides: one bot per player, or, in partnership games, one bot per team.
+    """
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: tuple[tuple[str, Any], ...] = ()
+    records: str | None = None
+    duplicate: bool = False
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.preset(self.game, **dict(self.options))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return entrant_names(self.bots)
+
+    def check(self) -> None:
+        rules = self.rules
+        if len(self.bots) != rules.sides:
+            what = "teams" if rules.partners else "players"
+            raise PegboardError(f"{len(self.bots)} bots given ({','.join(self.bots)}): {rules.name} has "
+                                f"{rules.sides} {what}; give one bot per {what[:-1]}")
+        if self.games < 1:
+            raise PegboardError(f"--games {self.games}: expected at least 1")
+        if self.duplicate and self.games % rules.sides:
+            raise PegboardError(f"--games {self.games} with --duplicate: expected a multiple of {rules.sides} "
+                                f"(each sequence of deals is played once per seating)")
+        for spec in dict.fromkeys(self.bots):  # a bot that cannot be built says so before any game
+            make_bot(spec, rules, 0, 0)
+
+    def deal_seed(self, index: int) -> int:
+        """The seed of game ``index``'s cards: its own, or in a duplicate match its group's."""
+        group = index - index % self.rules.sides if self.duplicate else index
+        return self.seed * 1_000_003 + group
+
+
+@dataclass
+class GameSummary:
+    """What the statistics need from one game (small, so batches travel cheaply)."""
+
+    index: int
+    entrant_of_seat: list[int]
+    first_dealer_entrant: int
+    winner: int | None  # entrant index; None for a draw or a lost solitaire deal
+    scores: list[int]  # per entrant
+    marks: dict[int, str] = field(default_factory=dict)  # entrant -> skunk / double-skunk
+    deals: list[list[dict[str, Any]]] = field(default_factory=list)  # per complete deal, per seat
+    actions: int = 0
