@@ -1,6 +1,7 @@
 """pegboard: the cribbage family of games, their rules engine, scorers, bots and interfaces.
 
-The core (cards, rules, scoring, engines) needs only NumPy.
+The core (cards, rules, scoring, engines) needs only NumPy. Its hot modules may run compiled (see
+:mod:`pegboard.accelerator`); they play exactly as the pure-Python source does.
 
 >>> from pegboard import Card, parse_cards, score_show
 >>> *hand, starter = parse_cards("5H 5C 5D JS 5S")
@@ -9,6 +10,11 @@ The core (cards, rules, scoring, engines) needs only NumPy.
 """
 
 from __future__ import annotations
+
+from pegboard.accelerator import install_source_only_finder, pure_requested
+
+if pure_requested():  # PEGBOARD_PURE=1: the pure-Python modules even where compiled ones are installed
+    install_source_only_finder()
 
 from pegboard.cards import Card, format_cards, full_deck, parse_cards
 from pegboard.errors import (
