@@ -1,26 +1,82 @@
-"""Bot speed: greedy self-play per core, expert-vs-greedy throughput and the projected 10,000-game
-match on two processes, and the discard advisor's latency."""
+"""Bot and engine speed (issue 20): self-play per core for every game kind, compiled and pure Python in
+the same run, ``--jobs 2`` against ``--jobs 1`` with the memory of a worker, the expert's 10,000-game
+match projected from a 2-process run, and the discard advisor's latency.
+
+Every rate is measured in this run, so the ratios hold on a noisy machine even when the absolute
+figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (default 200).
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import resource
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
 Row = tuple[str, float, str, str]
 
+SELF_PLAY = (
+    ("cribbage", ("greedy", "greedy"), 3000),
+    ("cribbage-3", ("greedy", "greedy", "greedy"), 1500),
+    ("cribbage-4", ("greedy", "greedy"), 1500),
+    ("cribbage-4-solo", ("greedy", "greedy", "greedy", "greedy"), 1000),
+    ("five-card", ("greedy", "greedy"), 3000),
+    ("snailspace", ("greedy", "greedy"), 1500),
+    ("solitaire", ("greedy",), 3000),
+)
+"""Greedy self-play of each game kind: preset, bots, games."""
+
+_RATE_SCRIPT = """
+import json, sys, time
+from pegboard.accelerator import accelerator_status
+from pegboard.sim import MatchConfig, run_match
+game, bots, games = sys.argv[1], tuple(sys.argv[2].split(",")), int(sys.argv[3])
+run_match(MatchConfig(game, bots, games=max(20, games // 20), seed=99))  # warm up tables and caches
+stats = run_match(MatchConfig(game, bots, games=games, seed=1))
+print(json.dumps({"rate": stats.games / stats.seconds, "mode": accelerator_status()["mode"]}))
+"""
+
+
+def self_play_rate(game: str, bots: tuple[str, ...], games: int, *, pure: bool = False) -> tuple[float, str]:
+    """Games per second of a one-process match in a fresh interpreter (pure Python if asked), and the
+    accelerator mode it ran in."""
+    env = {**os.environ, "PEGBOARD_PURE": "1" if pure else "0"}
+    result = subprocess.run([sys.executable, "-c", _RATE_SCRIPT, game, ",".join(bots), str(games)], env=env,
+                            capture_output=True, text=True, check=True)
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    return float(data["rate"]), str(data["mode"])
+
 
 def run() -> Iterator[Row]:
+    from pegboard.accelerator import accelerator_status
     from pegboard.bots.discard import rank_discards
     from pegboard.cards import parse_cards
     from pegboard.rules import Rules
     from pegboard.sim import MatchConfig, run_match
 
-    run_match(MatchConfig("cribbage", ("greedy", "greedy"), games=20, seed=99))  # warm up tables and caches
-    greedy = run_match(MatchConfig("cribbage", ("greedy", "greedy"), games=600, seed=1))
-    yield ("greedy self-play, 1 process", greedy.games / greedy.seconds, "games/s", ">= 500")
+    mode = accelerator_status()["mode"]
+    game, bots, games = SELF_PLAY[0]
+    fast, _ = self_play_rate(game, bots, games)
+    pure, _ = self_play_rate(game, bots, games, pure=True)
+    yield (f"greedy self-play, cribbage, 1 process ({mode})", fast, "games/s", ">= 2,000")
+    yield ("greedy self-play, cribbage, 1 process (pure Python)", pure, "games/s", "")
+    yield ("compiled / pure Python", fast / pure, "x", "")
+    for game, bots, games in SELF_PLAY[1:]:
+        rate, _ = self_play_rate(game, bots, games)
+        yield (f"greedy self-play, {game}, 1 process ({mode})", rate, "games/s", "")
 
-    games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_GAMES", "400"))
+    # --jobs 2 against --jobs 1: the same match, in this process and on two worker processes
+    config = MatchConfig("cribbage", ("greedy", "greedy"), games=8000, seed=5)
+    one = run_match(config, jobs=1)
+    two = run_match(config, jobs=2)
+    yield ("sim --jobs 1 (8,000 greedy games)", one.games / one.seconds, "games/s", "")
+    yield ("sim --jobs 2 (the same games)", two.games / two.seconds, "games/s", "")
+    yield ("sim --jobs 2 / --jobs 1", one.seconds / two.seconds, "x", ">= 1.7")
+
+    games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_GAMES", "200"))
     # Starting the worker processes (imports, tables) is paid once per match: time it with a 2-game
     # match, so that the projection is start-up plus 10,000 games at the steady rate.
     start_up = run_match(MatchConfig("cribbage", ("expert", "greedy"), games=2, seed=3), jobs=2).seconds
@@ -29,6 +85,8 @@ def run() -> Iterator[Row]:
     yield (f"expert vs greedy, 2 processes ({games} games, after start-up)", rate, "games/s", "")
     yield ("projected 10,000-game expert-vs-greedy match", (start_up + 10_000 / rate) / 60, "minutes", "< 10")
     yield ("expert win rate vs greedy (this run)", 100 * expert.wins[0] / expert.games, "%", "")
+    worker_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
+    yield ("peak memory of a worker process", worker_peak, "MB", "< 200")
 
     rules = Rules.preset("cribbage")
     hands = ["5H 5C 6D 7S JH KD", "2C 3D 4S 9H TC QD", "AH 2H 3H 4H 5H 6H", "7C 7D 8S 8H 9C KD"]

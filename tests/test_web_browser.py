@@ -116,7 +116,10 @@ def take_turn(page: Page, use_hint: bool = False) -> None:
         page.click("#pass")
     else:
         page.locator(".hand .card-btn.playable").first.click()
-    wait_state(page, f"s.n > {now['n']}")
+    # Wait for this player's own move to land, not just any new frame: a computer's move (its discard,
+    # say) may arrive while ours is still on its way, and acting again on that frame would act twice.
+    before = json.dumps([now["hand"], now["legal"]])
+    wait_state(page, f"s.finished || (s.n > {now['n']} && JSON.stringify([s.view.hand || [], s.legal]) !== {before!r})")
 
 
 def test_two_players_in_two_browsers_play_a_full_deal_against_each_other(server: ServerThread, browser: Any) -> None:

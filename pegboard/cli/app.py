@@ -42,8 +42,18 @@ class OneLineErrors(click.Group):
             return 0
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from pegboard.accelerator import accelerator_status
+
+    click.echo(f"pegboard {__version__} ({accelerator_status()['mode']})")
+    ctx.exit()
+
+
 @click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pegboard")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version, and whether the compiled accelerator runs, and exit.")
 def cli() -> None:
     """pegboard: cribbage, five-card cribbage, Snailspace and Cribbage Square Solitaire."""
 
