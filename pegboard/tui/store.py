@@ -355,8 +355,8 @@ class Store:
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (datetime.now().isoformat(timespec="seconds"), game, opponent, outcome.result, outcome.score,
                          outcome.best_other, outcome.skunked, outcome.gave))
-            except sqlite3.Error as error:
-                raise self._damaged_stats(error) from None
+            except sqlite3.Error as error:  # a full disk, a read-only file, a lock held elsewhere...
+                raise StoreError(f"{self.stats_path}: cannot add the result ({error})") from None
 
     def summary(self) -> list[StatsRow]:
         """Games played, won, lost, drawn, skunks taken and given, widest win: per game and opponent."""
