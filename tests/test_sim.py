@@ -136,6 +136,8 @@ def test_sim_command_json_and_records(tmp_path: Path) -> None:
     (["--option", "name=five-card"], "unknown option 'name' for cribbage"),
     (["--seed", "9" * 30], "'--seed' / '-s'"),
     (["--jobs", "100000"], "'--jobs' / '-j': 100000 is not in the range 1<=x<=256"),
+    (["--backend", "ray", "--address", "999.999.999.999:1"], "--address '999.999.999.999:1': no such host"),
+    (["--backend", "ray", "--address", "head"], "--address 'head': expected auto or HOST:PORT"),
 ])  # fmt: skip
 def test_sim_bad_arguments(args: list[str], needle: str) -> None:
     done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", *args],  # a later --games wins
