@@ -425,3 +425,11 @@ def test_json_that_python_would_read_but_json_forbids_is_refused(text: str, need
 
 def test_replay_of_a_folder_exits_2_in_one_line(tmp_path: Path) -> None:
     assert_one_line_exit_2(pegboard("replay", str(tmp_path), "--json"), "cannot read the record")
+
+
+def test_a_card_of_a_megabyte_is_named_cut_short_in_the_one_line() -> None:
+    record = golden_record()
+    record["deals"][0]["hands"]["Ann"][0] = "X" * 1_000_000
+    with pytest.raises(RecordError, match=r"deals\[0\]\.hands\.Ann: invalid card 'XXX") as raised:
+        parse_record(record)
+    assert len(str(raised.value)) < 200
