@@ -57,6 +57,12 @@ _RANK_INPUT: Final = {ch: i + 1 for i, ch in enumerate(RANK_CHARS)} | {"10": 10,
 _EXPECTED: Final = "expected a rank (A, 2-10, T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
 
 
+def _clipped(value: object) -> str:
+    """A bad token for a message: its repr, cut short (a record may hold a "card" of a megabyte)."""
+    shown = repr(value)
+    return shown if len(shown) <= 24 else shown[:20] + "..."
+
+
 class Card:
     """One playing card; immutable, hashable, ordered by rank then suit.
 
@@ -101,12 +107,12 @@ class Card:
         Card.parse('QC')
         """
         if not isinstance(text, str):
-            raise CardError(f"invalid card {text!r}: {_EXPECTED}")
+            raise CardError(f"invalid card {_clipped(text)}: {_EXPECTED}")
         token = text.strip().upper()
         rank = _RANK_INPUT.get(token[:-1]) if len(token) >= 2 else None
         suit = _SUIT_INPUT.get(token[-1:]) if token else None
         if rank is None or suit is None:
-            raise CardError(f"invalid card {text!r}: {_EXPECTED}")
+            raise CardError(f"invalid card {_clipped(text)}: {_EXPECTED}")
         return _BY_CODE[(rank - 1) * 4 + suit]
 
     @property

@@ -18,21 +18,25 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pegboard.cards import Card
 from pegboard.engine import Deal, GameState, new_game
 from pegboard.errors import CardError, IllegalActionError, PegboardError, RecordError
+from pegboard.files import JSONProblem, decode_json, read_limited, read_stream
 from pegboard.rules import PRESET_NAMES, Rules
 
-__all__ = ["FORMAT", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record", "read_record",
-           "dump_record",
-           "replay", "replay_summary"]
+__all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record",
+           "read_record", "read_record_stream", "dump_record", "start_game", "replay", "replay_summary"]
 
 FORMAT = "pegboard/1"
+MAX_RECORD_BYTES = 8 * 2**20
+"""The largest record read (a game to the highest target is far smaller): ``/dev/zero`` is refused."""
+WHAT = f"a {FORMAT} record"
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,9 @@ class GameRecord:
     seed: int | None = None
     deals: tuple[DealRecord, ...] = field(default=())
     start_scores: tuple[int, ...] | None = None
+    cut_for_deal: bool = False
+    """The first dealer was decided by the cut for deal drawn from ``seed`` (pegboard's extra field):
+    replay draws it again, so the deals that follow come from the seed as they did."""
 
 
 # ---------------------------------------------------------------------------- writing
@@ -74,6 +81,9 @@ def record_of(game: GameState) -> dict[str, Any]:
     seed = getattr(game, "seed", None)
     if seed is not None:
         record["seed"] = seed
+        opening = game.events_for(None)
+        if opening and opening[0].type == "cut":  # the cuts for deal open the log when they were drawn
+            record["cut_for_deal"] = True  # an extra field of pegboard's: the seed alone rebuilds the game
     start = getattr(game, "start_scores", None)
     if start is not None:
         record["start_scores"] = dict(zip(game.side_names, start))  # an extra field of pegboard's
@@ -103,9 +113,15 @@ def _fail(where: str, message: str) -> RecordError:
     return RecordError(f"{where}: {message}")
 
 
+def _shown(value: Any) -> str:
+    """A value as JSON for a message, cut short if long."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise _fail(where, f"expected a list of cards, got {json.dumps(value)}")
+        raise _fail(where, f"expected a list of cards, got {_shown(value)}")
     try:
         return tuple(Card.parse(token) for token in value)
     except CardError as error:
@@ -113,11 +129,15 @@ def _card_list(value: Any, where: str) -> tuple[Card, ...]:
 
 
 def parse_record(data: Any) -> GameRecord:
-    """Check and parse record data (a dict, as from ``json.load``)."""
+    """Check and parse record data (a dict, as from ``json.load``).
+
+    Options are read by their documented names only; ``start_scores`` by side name; a record
+    without a seed must give every deal's cards and the first dealer (nothing is drawn at random).
+    """
     if not isinstance(data, dict):
         raise RecordError("record: expected a JSON object")
     if data.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {json.dumps(data.get('format'))}")
+        raise _fail("format", f"expected {FORMAT!r}, got {_shown(data.get('format'))}")
     game = data.get("game")
     if not isinstance(game, str):
         raise _fail("game", f"expected a preset name ({', '.join(PRESET_NAMES)})")
@@ -125,7 +145,7 @@ def parse_record(data: Any) -> GameRecord:
     if not isinstance(options, dict):
         raise _fail("options", "expected an object of option names and values")
     try:
-        rules = Rules.preset(game, **options)
+        rules = Rules.from_options(game, options)
     except PegboardError as error:
         raise _fail("game/options", str(error)) from None
     players = data.get("players")
@@ -137,22 +157,54 @@ def parse_record(data: Any) -> GameRecord:
     dealer_seat = None
     if first_dealer is not None:
         if first_dealer not in players:
-            raise _fail("first_dealer", f"{json.dumps(first_dealer)} is not one of the players")
+            raise _fail("first_dealer", f"{_shown(first_dealer)} is not one of the players")
         dealer_seat = players.index(first_dealer)
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise _fail("seed", f"expected an integer, got {json.dumps(seed)}")
+        raise _fail("seed", f"expected an integer, got {_shown(seed)}")
+    cut = data.get("cut_for_deal", False)
+    if not isinstance(cut, bool):
+        raise _fail("cut_for_deal", f"expected true or false, got {_shown(cut)}")
+    if cut and seed is None:
+        raise _fail("cut_for_deal", "true, but the record has no seed to draw the cut from")
+    if seed is None and dealer_seat is None and rules.family != "solitaire":
+        raise _fail("first_dealer", "missing, and the record has no seed to draw the cut for deal from")
     deals_data = data.get("deals", [])
     if not isinstance(deals_data, list):
         raise _fail("deals", "expected a list of deals")
     deals = tuple(_parse_deal(entry, rules, players, f"deals[{i}]") for i, entry in enumerate(deals_data))
-    start = data.get("start_scores")
-    start_scores = None
-    if start is not None:
-        if not isinstance(start, dict) or not all(isinstance(v, int) for v in start.values()):
-            raise _fail("start_scores", "expected an object of side names and scores")
-        start_scores = tuple(start.values())
-    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores)
+    if seed is None:
+        for index, deal in enumerate(deals):
+            _check_complete(deal.deal, rules, f"deals[{index}]")
+    start_scores = _start_scores(data.get("start_scores"), rules, players)
+    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores, cut)
+
+
+def _start_scores(given: Any, rules: Rules, players: list[str]) -> tuple[int, ...] | None:
+    """pegboard's extra ``start_scores``: each side's score by side name (cribbage games only)."""
+    if given is None:
+        return None
+    if rules.family != "cribbage":
+        raise _fail("start_scores", f"only cribbage games start from given scores, not {rules.name}")
+    sides = rules.side_names(players)
+    if not isinstance(given, dict) or set(given) != set(sides):
+        raise _fail("start_scores", f"expected an object of a score for each side ({', '.join(sides)}), "
+                                    f"got {_shown(given)}")
+    scores = tuple(given[side] for side in sides)
+    if not all(isinstance(score, int) and not isinstance(score, bool) for score in scores):
+        raise _fail("start_scores", f"expected whole numbers, got {_shown(given)}")
+    return scores
+
+
+def _check_complete(deal: Deal, rules: Rules, where: str) -> None:
+    """Without a seed nothing may be drawn at random: every card of the deal must be given."""
+    if rules.family == "solitaire":
+        missing = [] if deal.stock else ["stock"]
+    else:
+        missing = [part for part, given in (("hands", deal.hands), ("crib", deal.crib or not rules.crib_from_pack),
+                                            ("starter", deal.starter)) if not given]
+    if missing:
+        raise _fail(where, f"no {' or '.join(missing)}: a record without a seed must give every card dealt")
 
 
 def _parse_deal(entry: Any, rules: Rules, players: list[str], where: str) -> DealRecord:
@@ -187,12 +239,23 @@ def _parse_deal(entry: Any, rules: Rules, players: list[str], where: str) -> Dea
 
 
 def load_record(path: str | Path) -> GameRecord:
-    """Read and parse a record file."""
+    """Read and parse a record file (at most :data:`MAX_RECORD_BYTES`)."""
     try:
-        data = Path(path).read_bytes()
+        data = read_limited(path, MAX_RECORD_BYTES, WHAT)
     except OSError as error:
-        raise RecordError(f"{path}: cannot read the record ({error.strerror})") from None
+        raise RecordError(f"{path}: cannot read the record ({error.strerror or error})") from None
+    except JSONProblem as error:
+        raise RecordError(f"{path}: {error}") from None
     return read_record(data, str(path))
+
+
+def read_record_stream(stream: IO[bytes], source: str = "stdin") -> GameRecord:
+    """Read and parse a record from a byte stream (standard input), at most :data:`MAX_RECORD_BYTES`."""
+    try:
+        data = read_stream(stream, MAX_RECORD_BYTES, WHAT)
+    except JSONProblem as error:
+        raise RecordError(f"{source}: {error}") from None
+    return read_record(data, source)
 
 
 def read_record(data: bytes | str, source: str = "record") -> GameRecord:
@@ -201,48 +264,44 @@ def read_record(data: bytes | str, source: str = "record") -> GameRecord:
     >>> read_record(b"\\xff{}", "game.json")
     Traceback (most recent call last):
     ...
-    pegboard.errors.RecordError: game.json: not UTF-8 text (byte 0xff at offset 0); a record is UTF-8 JSON
+    pegboard.errors.RecordError: game.json: not UTF-8 text (byte 0xff at offset 0); a pegboard/1 record is UTF-8 JSON
     """
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is harmless
-        except UnicodeDecodeError as error:
-            bad = data[error.start]
-            raise RecordError(f"{source}: not UTF-8 text (byte {bad:#04x} at offset {error.start}); "
-                              "a record is UTF-8 JSON") from None
-    if not data.strip():
-        raise RecordError(f"{source}: empty: expected a {FORMAT} record (a JSON object)")
     try:
-        parsed = json.loads(data)
-    except json.JSONDecodeError as error:
-        what = error.msg.removesuffix(" at")  # "Unterminated string starting at": the place follows
-        raise RecordError(f"{source}: not JSON ({what} at line {error.lineno} column {error.colno})") from None
-    except RecursionError:
-        raise RecordError(f"{source}: not a record (JSON nested too deeply)") from None
+        parsed = decode_json(data, WHAT)
+    except JSONProblem as error:
+        raise RecordError(f"{source}: {error}") from None
     return parse_record(parsed)
 
 
 # ---------------------------------------------------------------------------- replaying
-def start_game(record: GameRecord) -> GameState:
-    """A new game set up as the record says, before any action."""
+def start_game(record: GameRecord, rng: random.Random | None = None) -> GameState:
+    """A new game set up as the record says, before any action (``rng``: the generator to deal the
+    deals the record leaves out from, seeded with the record's seed; default: a new one)."""
+    first_dealer = None if record.cut_for_deal else record.first_dealer
     try:
-        return new_game(record.rules, record.players, seed=record.seed, first_dealer=record.first_dealer,
+        game = new_game(record.rules, record.players, seed=record.seed, rng=rng, first_dealer=first_dealer,
                         dealt=[deal.deal for deal in record.deals], start_scores=record.start_scores)
     except RecordError:
         raise
     except PegboardError as error:
         raise RecordError(str(error)) from None
+    cut = getattr(game, "first_dealer", None)
+    if record.cut_for_deal and record.first_dealer is not None and cut != record.first_dealer:
+        raise _fail("first_dealer", f"{record.players[record.first_dealer]!r}, but the cut for deal drawn from "
+                                    f"seed {record.seed} makes {record.players[cut or 0]!r} deal first")
+    return game
 
 
 def replay(record: GameRecord) -> GameState:
     """Play a record's actions through the engine; the game state reached.
 
-    Every action must belong to the deal the game is in and be legal there.
+    Every action must belong to the deal the game is in and be legal there, and every deal of the
+    record must be reached: no deal may follow the end of the game or a deal whose actions stop early.
     """
     game = start_game(record)
     for index, deal in enumerate(record.deals):
         for number, text in enumerate(deal.actions):
-            where = f"deals[{index}].actions[{number}] {json.dumps(text)}"
+            where = f"deals[{index}].actions[{number}] {_shown(text)}"
             if game.finished:
                 raise RecordError(f"{where}: the game is already over")
             if game.deal_number > index:
@@ -255,6 +314,11 @@ def replay(record: GameRecord) -> GameState:
                 raise RecordError(f"{where}: {error.reason}") from None
             except PegboardError as error:
                 raise RecordError(f"{where}: {error}") from None
+    reached = game.deal_number
+    if len(record.deals) > reached + 1:
+        why = (f"the game ended in deal {reached}" if game.finished
+               else f"deal {reached} is not over yet; its actions stop early")
+        raise RecordError(f"deals[{reached + 1}]: {why}, so no deal may follow it")
     return game
 
 

@@ -1,9 +1,9 @@
 """Rules as data: one frozen :class:`Rules` object per game, named presets, validated options.
 
 Every rule that varies between games or house rules is a field; the engines read fields and never
-branch on a game's name. Options in records use the names of ruling options (``target``,
-``muggins``, ``deals``, ``count_at_end``, ``fifteens``, ``discards``, ``heels``); see
-:meth:`Rules.with_options`.
+branch on a game's name. Records and the command line name options only by the documented names of
+:data:`OPTION_NAMES` (``target``, ``muggins``, ``deals``, ``discards``...; see :meth:`Rules.from_options`);
+:meth:`Rules.with_options` takes any field, for analysis in Python.
 
 >>> rules = Rules.preset("cribbage")
 >>> rules.players, rules.deal_size, rules.discard_count, rules.kept_size, rules.target
@@ -17,12 +17,13 @@ branch on a game's name. Options in records use the names of ruling options (``t
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from pegboard.errors import RulesError
 
-__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "Family", "HeelsMode"]
+__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "OPTION_NAMES", "MAX_TARGET", "Family", "HeelsMode"]
 
 Family = Literal["cribbage", "snailspace", "solitaire"]
 HeelsMode = Literal["per_hand", "once"]
@@ -117,13 +118,25 @@ class Rules:
         """Scoring sides: players, or 2 for partnerships."""
         return 2 if self.partners else self.players
 
+    def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        """Scoring sides' names: the players', or partners' names joined by '+' (ruling 12).
+
+        >>> Rules.preset("cribbage-4").side_names(["Ann", "Bob", "Cat", "Dan"])
+        ('Ann+Cat', 'Bob+Dan')
+        """
+        if self.partners:
+            return tuple("+".join(players[seat] for seat in range(side, self.players, 2)) for side in range(2))
+        return tuple(players)
+
     @staticmethod
-    def preset(name: str, **options: Any) -> Rules:
+    def preset(name: str, /, **options: Any) -> Rules:
         """The rules of a named preset (or alias), with options applied.
 
         >>> Rules.preset("4-player").partners
         True
         """
+        if not isinstance(name, str):
+            raise RulesError(f"game {name!r}: expected a preset name ({', '.join(PRESET_NAMES)})")
         key = name.strip().lower()
         canonical = ALIASES.get(key, key)
         if canonical not in _PRESETS:
@@ -131,6 +144,30 @@ class Rules:
                 f"unknown game {name!r}: expected one of {', '.join(PRESET_NAMES)}"
             )
         rules = _PRESETS[canonical]
+        return rules.with_options(**options) if options else rules
+
+    @staticmethod
+    def from_options(name: str, options: Mapping[str, Any]) -> Rules:
+        """The rules of a preset with options named as records and the command line name them: only
+        the documented names of :data:`OPTION_NAMES` (never an internal field such as ``deal_size``).
+
+        >>> Rules.from_options("solitaire", {"discards": 2}).discard_spaces
+        2
+        >>> Rules.from_options("cribbage", {"heels_points": 5})
+        Traceback (most recent call last):
+        ...
+        pegboard.errors.RulesError: unknown option 'heels_points' for cribbage: expected target, muggins, \
+crib_four_flush, skunk, double_skunk
+        """
+        rules = Rules.preset(name)
+        for key in options:
+            if key in OPTION_NAMES[rules.family]:
+                continue
+            elsewhere = [family for family, names in OPTION_NAMES.items() if key in names]
+            if elsewhere:
+                raise RulesError(f"option {key!r} does not apply to {rules.name}; it applies to {', '.join(elsewhere)}")
+            allowed = ", ".join(OPTION_NAMES[rules.family])
+            raise RulesError(f"unknown option {key!r} for {rules.name}: expected {allowed}")
         return rules.with_options(**options) if options else rules
 
     def with_options(self, **options: Any) -> Rules:
@@ -164,13 +201,17 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
-        """Record options (by their record names) where these rules differ from the preset.
+        """Record options (by their record names) where these rules differ from the preset. Skunk
+        lines that simply follow a new target are left out (the target moves them again on reading).
 
         >>> Rules.preset("solitaire", discards=2).options()
         {'discards': 2}
+        >>> Rules.preset("cribbage", target=61).options()
+        {'target': 61}
         """
-        base = _PRESETS[self.name]
-        result: dict[str, Any] = {}
+        preset = _PRESETS[self.name]
+        base = preset if self.target == preset.target else preset.with_options(target=self.target)
+        result: dict[str, Any] = {} if self.target == preset.target else {"target": self.target}
         for name in _FIELD_NAMES:
             value = getattr(self, name)
             if value != getattr(base, name):
@@ -210,8 +251,8 @@ def _validate(rules: Rules) -> None:
         _check(rules.discard_count >= 1, "each player must discard at least one card to the crib")
         _check(rules.crib_size == 4, f"the crib must hold 4 cards, these rules give {rules.crib_size}")
         _check(rules.players * rules.deal_size + rules.crib_from_pack < 52, "not enough cards to deal")
-        _check(rules.target is not None and rules.target >= 1, f"target must be a positive integer, "
-               f"not {rules.target!r}")
+        _check(rules.target is not None and 1 <= rules.target <= MAX_TARGET,
+               f"target must be a whole number from 1 to {MAX_TARGET}, not {rules.target!r}")
         assert rules.target is not None
         for name in ("skunk", "double_skunk"):
             line = getattr(rules, name)
@@ -229,8 +270,20 @@ def _validate(rules: Rules) -> None:
         _check(rules.players == 1, "solitaire has one player")
         _check(0 <= rules.discard_spaces <= 4, f"discards={rules.discard_spaces!r}: expected 0 to 4")
         _check(rules.heels in ("per_hand", "once"), f"heels={rules.heels!r}: expected 'per_hand' or 'once'")
-        _check(rules.target is not None and rules.target >= 0, "solitaire needs a target (win line)")
+        _check(rules.target is not None and 0 <= rules.target <= MAX_TARGET,
+               f"target must be a whole number from 0 to {MAX_TARGET} (the win line), not {rules.target!r}")
 
+
+MAX_TARGET: Final = 999
+"""The highest target any game may be played to (a game to it still ends in a few hundred deals)."""
+
+OPTION_NAMES: Final[dict[str, tuple[str, ...]]] = {
+    "cribbage": ("target", "muggins", "crib_four_flush", "skunk", "double_skunk"),
+    "snailspace": ("target", "deals", "count_at_end", "fifteens"),
+    "solitaire": ("target", "discards", "heels"),
+}
+"""The option names records and the command line may use, per family (``docs/record-format.md``).
+Snailspace lists ``target`` only to refuse it with the reason (ruling 24: totals decide)."""
 
 _COMMON: Final[dict[str, Any]] = dict(
     partners=False, crib_from_pack=0, skunk=None, double_skunk=None, muggins=False,

@@ -47,6 +47,12 @@ def test_unknown_bots_raise_clear_errors() -> None:
         make_bot("tests.sample_bot:NoSeatBot", rules, 0)
 
 
+def test_a_bot_class_without_a_choose_of_its_own_is_refused_before_any_game() -> None:
+    with pytest.raises(PegboardError, match=r"bot 'pegboard.bots:BaseBot': BaseBot has no choose\(view\) method "
+                                            r"of its own"):
+        make_bot("pegboard.bots:BaseBot", Rules.preset("cribbage"), 0)
+
+
 @pytest.mark.parametrize(("players", "needle"), [("os:path,expert", "is a module, not a bot class"),
                                                  ("tests.sample_bot:NoSeatBot,expert", "cannot be built as")])
 def test_sim_with_a_bot_that_is_no_bot_class_exits_2_with_one_line(players: str, needle: str) -> None:

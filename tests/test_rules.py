@@ -102,3 +102,30 @@ def test_invalid_combinations_raise_at_construction(name: str, options: dict[str
 def test_unknown_preset_lists_the_choices() -> None:
     with pytest.raises(RulesError, match="unknown game 'chess'.*cribbage"):
         Rules.preset("chess")
+
+
+@pytest.mark.parametrize("name, target", [("cribbage", 1000), ("cribbage", 10**20), ("five-card", 0),
+                                          ("solitaire", 1000), ("solitaire", -1)])
+def test_the_target_is_bounded_so_every_game_ends(name: str, target: int) -> None:
+    with pytest.raises(RulesError, match="target must be a whole number from [01] to 999"):
+        Rules.preset(name, target=target)
+    assert Rules.preset(name, target=999).target == 999
+
+
+@pytest.mark.parametrize("option", ["deal_size", "heels_points", "pone_bonus", "players", "partners",
+                                    "discard_spaces", "single_series", "play_continues_after_go", "name", "family"])
+def test_only_the_documented_option_names_are_options_of_a_record_or_the_command_line(option: str) -> None:
+    with pytest.raises(RulesError, match=f"unknown option '{option}' for cribbage: expected target, muggins"):
+        Rules.from_options("cribbage", {option: 1})
+
+
+def test_an_option_of_another_game_says_which_game_it_belongs_to() -> None:
+    with pytest.raises(RulesError, match="option 'discards' does not apply to cribbage; it applies to solitaire"):
+        Rules.from_options("cribbage", {"discards": 2})
+    with pytest.raises(RulesError, match="snailspace has no target"):
+        Rules.from_options("snailspace", {"target": 61})
+
+
+def test_an_option_called_name_is_refused_not_a_crash() -> None:
+    with pytest.raises(RulesError, match="unknown option 'name'"):
+        Rules.preset("cribbage", name="five-card")

@@ -128,11 +128,22 @@ def test_sim_command_json_and_records(tmp_path: Path) -> None:
     (["--address", "10.0.0.1:6379"], "--address is for --backend ray"),
     (["--players", "expert"], "1 bots given"),
     (["--duplicate", "--games", "3"], "multiple of 2"),
+    (["--players", "pegboard.bots:BaseBot,greedy"], "BaseBot has no choose(view) method of its own"),
+    (["--option", "target=99999999999999999999"], "target must be a whole number from 1 to 999"),
+    (["--option", "target=" + "9" * 5000], "a number of 5000 digits"),
+    (["--option", "target=\u00b2"], "option 'target' must be an integer"),
+    (["--option", "deal_size=7"], "unknown option 'deal_size' for cribbage"),
+    (["--option", "name=five-card"], "unknown option 'name' for cribbage"),
+    (["--seed", "9" * 30], "'--seed' / '-s'"),
+    (["--jobs", "100000"], "'--jobs' / '-j': 100000 is not in the range 1<=x<=256"),
+    (["--backend", "ray", "--address", "999.999.999.999:1"], "--address '999.999.999.999:1': no such host"),
+    (["--backend", "ray", "--address", "head"], "--address 'head': expected auto or HOST:PORT"),
 ])  # fmt: skip
 def test_sim_bad_arguments(args: list[str], needle: str) -> None:
     done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", *args],  # a later --games wins
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and needle in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 class Enough(Exception):

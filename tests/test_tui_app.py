@@ -335,3 +335,40 @@ async def test_the_muggins_prompt_is_shown_whole(tmp_path: Path) -> None:
         left = " ".join(line[area.x:area.right] for line in (await screen_text(pilot)).splitlines())
         assert "type the points and Enter (muggins: misses can be taken)." in " ".join(left.split())
         assert "muggins on" in app.title
+
+
+async def test_names_with_markup_characters_are_shown_literally_to_the_end_of_a_game(tmp_path: Path) -> None:
+    """Issue 24: '[/]' crashed the markup parser, '[bold]' turned into formatting."""
+    app = make_app(tmp_path, "five-card", opponent="human", seed=5, names=("[/]", "[bold]Bo"), target=15)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Pass the keyboard to [/]" in await screen_text(pilot)
+        end = await play_out(pilot, random.Random(3))
+        assert isinstance(end, EndScreen)
+        text = await screen_text(pilot)
+        assert f"{game_screen(app).ctl.game.winner} wins!" in text
+
+
+async def test_a_save_that_cannot_be_written_is_said_and_quit_asks_again(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app = make_app(blocker, "cribbage", opponent="random", seed=2)  # the data folder is a file
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        assert app.is_running and app.saved is None  # the game would be lost: not quit yet
+        await pilot.press("ctrl+q")
+    assert blocker.read_text() == "not a folder"
+
+
+async def test_a_superscript_digit_key_is_no_card_number_and_no_crash(tmp_path: Path) -> None:
+    """'²' (a key of French keyboards) says isdigit() but is no number int() reads."""
+    app = make_app(tmp_path, "cribbage", opponent="random", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        before = len(screen.ctl.game.events)
+        await tap(pilot, "\u00b2", "\u00b2")
+        await settle(pilot)
+        assert app.is_running and not screen.picked and len(screen.ctl.game.events) == before

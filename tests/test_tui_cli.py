@@ -113,3 +113,165 @@ def test_play_offers_the_saved_games(launched: list[object], data: Path) -> None
     assert run(["play", "--resume", "--game", "crib5"]) == 0
     resumed = launched[-1].first  # type: ignore[attr-defined]
     assert resumed.game.game == "five-card" and resumed.save_path is not None and not launched[-1].saves  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------- issue 24: damaged files
+def saved_files(data: Path) -> tuple[Path, Path]:
+    """Two saves, settings and statistics in the data folder; the two save paths."""
+    from pegboard.tui.controller import Controller, Setup
+
+    store = Store(data)
+    first = store.save_game(Controller.start(Setup("cribbage", "greedy", seed=1)))
+    second = store.save_game(Controller.start(Setup("five-card", "greedy", seed=2)))
+    store.save_settings({"setup": Setup("cribbage", "greedy").to_json()})
+    store.record_result("cribbage", "expert", Outcome("won", 121, 70, None, "skunk"))
+    return first, second
+
+
+def damage_save(path: Path, how: str) -> None:
+    data = json.loads(path.read_text())
+    if how == "bad generator state":
+        data["rng_state"][1][3] = "x"
+    elif how == "short generator state":
+        data["rng_state"][1] = data["rng_state"][1][:10]
+    elif how == "wrong types":
+        data["setup"]["muggins"] = "yes"
+    elif how == "viewer out of range":
+        data["viewer"] = 7
+    elif how == "illegal record":
+        data["record"]["deals"][0]["actions"] = ["Ann play 2H"]
+    text = json.dumps(data)
+    if how == "huge number":
+        text = text.replace('"bot_seed": 1', '"bot_seed": 1' + "0" * 5000)
+    path.write_text(text)
+
+
+DAMAGES = ["bad generator state", "short generator state", "huge number", "wrong types", "viewer out of range",
+           "illegal record"]
+
+
+@pytest.mark.parametrize("how", DAMAGES)
+def test_a_damaged_save_is_named_with_what_is_wrong_and_play_exits_2_in_one_line(
+        data: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    first, second = saved_files(data)
+    damage_save(first, how)
+    before = {path: path.read_bytes() for path in (first, second)}
+    assert run(["play"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert f"pegboard: error: {first}: " in err and "move it away to start fresh" in err
+    assert {path: path.read_bytes() for path in (first, second)} == before  # nothing changed or lost
+    assert run(["play", "--resume", "--game", "cribbage"]) == 2
+
+
+@pytest.fixture
+def answers(launched: list[object], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the person types at prompts (a terminal's standard input)."""
+    import io
+    import sys
+
+    typed: list[str] = []
+
+    class Keyboard(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+        def readline(self, *args: object) -> str:
+            return typed.pop(0) + "\n" if typed else ""
+
+    from pegboard.cli import play_cmd
+
+    monkeypatch.setattr(sys, "stdin", Keyboard())
+    monkeypatch.setattr(play_cmd, "_is_terminal", lambda: True)
+    return typed
+
+
+@pytest.mark.parametrize("how", DAMAGES)
+def test_play_offers_to_start_fresh_without_a_damaged_save_and_keeps_every_other_file(
+        capsys: pytest.CaptureFixture[str], data: Path, launched: list[object], answers: list[str], how: str) -> None:
+    first, second = saved_files(data)
+    damage_save(first, how)
+    damaged = first.read_bytes()
+    others = {path: path.read_bytes() for path in (second, data / "stats.sqlite3")}
+    answers.append("y")
+    assert run(["play"]) == 0
+    err = capsys.readouterr().err
+    assert f"pegboard: {first}: " in err and "Start fresh without it?" in err
+    assert not first.exists() and (first.parent / (first.name + ".damaged")).read_bytes() == damaged
+    assert {path: path.read_bytes() for path in others} == others
+    assert [saved.path for saved in launched[-1].saves] == [second]  # type: ignore[attr-defined]
+
+
+def test_refusing_a_fresh_start_changes_nothing(capsys: pytest.CaptureFixture[str], data: Path,
+                                                launched: list[object], answers: list[str]) -> None:
+    first, _ = saved_files(data)
+    damage_save(first, "bad generator state")
+    damaged = first.read_bytes()
+    answers.append("n")
+    assert run(["play"]) == 2
+    assert f"{first}: left as it is, and nothing started" in capsys.readouterr().err
+    assert first.read_bytes() == damaged and not launched
+
+
+@pytest.mark.parametrize("how", ["garbage", "folder", "other database", "wrong types"])
+def test_a_damaged_statistics_database_is_named_and_offered_a_fresh_start(
+        capsys: pytest.CaptureFixture[str], data: Path, launched: list[object], answers: list[str], how: str) -> None:
+    import sqlite3
+
+    first, second = saved_files(data)
+    stats = data / "stats.sqlite3"
+    stats.unlink()
+    if how == "garbage":
+        stats.write_bytes(b"\x00garbage" * 300)
+    elif how == "folder":
+        stats.mkdir()
+        (stats / "inside").write_text("kept")
+    else:
+        with sqlite3.connect(stats) as connection:
+            if how == "other database":
+                connection.execute("CREATE TABLE results (who TEXT, what TEXT)")
+            else:
+                Store(data).record_result("cribbage", "expert", Outcome("won", 121, 70))
+                connection.execute("UPDATE results SET score = 'lots'")
+        connection.close()
+    assert run(["play", "--stats"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert f"{stats}: not pegboard's statistics database" in err and "start fresh statistics" in err
+    answers.append("y")
+    assert run(["play"]) == 0 and launched
+    assert (data / "stats.sqlite3.damaged").exists() and not stats.exists()
+    assert first.exists() and second.exists() and (data / "settings.json").exists()
+    if how == "folder":
+        assert (data / "stats.sqlite3.damaged" / "inside").read_text() == "kept"
+    assert run(["play", "--stats"]) == 0
+
+
+@pytest.mark.parametrize("settings", ['{"setup": {"game": 5}}', '{"setup": {"humans": true}}', "[1, 2]",
+                                      '{"setup": {"seed": ' + "9" * 5000 + "}}", "\x00\x01", '{"setup": "x"}',
+                                      '{"setup": {"game": "cribbage", "target": 100000}}'])
+def test_damaged_settings_are_named_and_offered_a_fresh_start(
+        capsys: pytest.CaptureFixture[str], data: Path, launched: list[object], answers: list[str],
+        settings: str) -> None:
+    first, second = saved_files(data)
+    (data / "settings.json").write_text(settings)
+    answers.append("n")
+    assert run(["play", "--last"]) == 2
+    err = capsys.readouterr().err
+    assert f"pegboard: {data / 'settings.json'}: " in err and "Start fresh without it?" in err and not launched
+    assert (data / "settings.json").read_text() == settings
+    answers.append("y")
+    assert run(["play", "--last"]) == 0 and launched
+    assert (data / "settings.json.damaged").read_text() == settings
+    assert first.exists() and second.exists()
+
+
+def test_a_data_folder_that_is_a_file_is_an_error_not_moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "data"
+    path.write_text("mine")
+    monkeypatch.setenv(ENV_VAR, str(path))
+    assert run(["play"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and f"{path}: not a folder" in err
+    assert path.read_text() == "mine"

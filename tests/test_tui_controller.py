@@ -198,3 +198,30 @@ def test_statistics_settings_and_data_folder(tmp_path: Path, monkeypatch: pytest
     with pytest.raises(PegboardError, match="not a pegboard save"):
         store.read_save(tmp_path / "data" / "saves" / "bad.json")
     assert store.load_game() is None  # a broken file is never offered
+
+
+@pytest.mark.parametrize("typed", ["\u00b2", "9" * 5000, "\u0663"])
+def test_typed_digits_of_other_scripts_or_thousands_of_digits_are_refused_not_a_crash(typed: str) -> None:
+    ctl = Controller.start(Setup("cribbage", "random", names=("Ann",), seed=4))
+    with pytest.raises(IllegalActionError):
+        ctl.interpret(typed, 0)  # a card number
+    counting = Controller.start(Setup("cribbage", "random", names=("Ann",), seed=9, muggins=True))
+    rng = random.Random(1)
+    while counting.mode(0) != "count":
+        seat = counting.human_to_act() if counting.human_to_act() is not None else counting.computer_to_act()
+        assert seat is not None
+        counting.apply(rng.choice(counting.game.legal_actions(seat)))
+    with pytest.raises(IllegalActionError, match="type a number, your count"):
+        counting.interpret(typed, 0)
+    with pytest.raises(IllegalActionError, match="expected 'count N' with N a number of points"):
+        counting.interpret(f"count {typed}", 0)
+
+
+def test_a_saved_set_up_of_the_wrong_types_is_refused_naming_the_key() -> None:
+    with pytest.raises(PegboardError, match='set-up humans true: expected a whole number'):
+        Setup.from_json({"humans": True})
+    with pytest.raises(PegboardError, match="set-up seed \"7\": expected a whole number or null"):
+        Setup.from_json({"seed": "7"})
+    with pytest.raises(PegboardError, match="set-up names: expected a list of names"):
+        Setup.from_json({"names": [1]})
+    assert Setup.from_json({"game": "five-card", "colour": "red"}).game == "five-card"  # unknown keys: ignored

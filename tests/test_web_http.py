@@ -88,7 +88,10 @@ def test_a_bad_table_request_is_refused_with_a_clear_message(server: ServerThrea
 
 
 def test_bodies_must_be_small_json(server: ServerThread) -> None:
-    assert refused(f"{server.url}/api/tables", None, raw=b"{not json") == (400, "the request body must be JSON")
+    status, error = refused(f"{server.url}/api/tables", None, raw=b"{not json")
+    assert status == 400 and error.startswith("the request body must be JSON")
+    status, error = refused(f"{server.url}/api/tables", None, raw=b'{"game": "cribbage", "seed": ' + b"9" * 5000 + b"}")
+    assert status == 400 and "a number of 5000 digits" in error  # not a server error
     status, error = refused(f"{server.url}/api/tables", None, raw=b'{"game": "' + b"x" * 20000 + b'"}')
     assert status == 413 and "too large" in error
 

@@ -139,4 +139,7 @@ def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None) -> Bot
     bot = cls(rules, seat, seed)
     if not isinstance(bot, Bot):
         raise PegboardError(f"bot {spec!r}: {cls.__name__} has no choose(view) method")
+    if getattr(cls, "choose", None) is BaseBot.choose:  # refused now, not in the middle of a game
+        raise PegboardError(f"bot {spec!r}: {cls.__name__} has no choose(view) method of its own "
+                            "(BaseBot's only raises NotImplementedError)")
     return bot

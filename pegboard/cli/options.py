@@ -2,7 +2,8 @@
 
 :class:`GameType` (and its instance :data:`GAME`) takes a game by any preset name or alias, as
 :meth:`Rules.preset <pegboard.rules.Rules.preset>` does, and hands the command the canonical preset
-name: ``--game six-card`` means ``cribbage`` to every command.
+name: ``--game six-card`` means ``cribbage`` to every command. :data:`SEED` bounds a seed (so every
+record written with it can be read back), :class:`Seconds` a pause (``nan`` and ``inf`` are not one).
 
 >>> GAME.convert("Six-Card", None, None)
 'cribbage'
@@ -15,6 +16,7 @@ cribbage-4, cribbage-4-solo, five-card
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -24,7 +26,7 @@ from click.shell_completion import CompletionItem
 from pegboard.errors import RulesError
 from pegboard.rules import ALIASES, PRESET_NAMES, Family, Rules
 
-__all__ = ["GameType", "GAME"]
+__all__ = ["GameType", "GAME", "SEED", "Seconds"]
 
 if TYPE_CHECKING:  # generic in Click's newest stubs only; plain at run time for every Click >= 8.2
     _StrParam: TypeAlias = click.ParamType[str]
@@ -69,3 +71,35 @@ class GameType(_StrParam):
 
 GAME = GameType()
 """Any game, by preset name or alias."""
+
+
+SEED = click.IntRange(-(2**63), 2**63 - 1)
+"""A seed: any 64-bit integer (records hold numbers of at most 100 digits)."""
+
+
+class Seconds(click.FloatRange):
+    """A pause in seconds from ``low`` to ``high``; ``nan`` and ``inf`` are refused (a range check
+    alone lets ``nan`` through: it is neither below nor above anything).
+
+    >>> Seconds(0, 10).convert("nan", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 'nan' is not a number of seconds from 0 to 10.
+    """
+
+    name = "seconds"
+    """What the value is called in Click's own messages (``'x' is not a valid seconds``)."""
+
+    def __init__(self, low: float, high: float) -> None:
+        super().__init__(low, high)
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        wanted = f"{value!r} is not a number of seconds from {self.low:g} to {self.high:g}."
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(wanted, param, ctx)
+        if not math.isfinite(number):
+            self.fail(wanted, param, ctx)
+        return super().convert(number, param, ctx)

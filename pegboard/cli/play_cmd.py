@@ -2,7 +2,10 @@
 
 With no options it is what the README says: cribbage to 121 against the expert. ``--last`` plays
 the set-up of the last game started again; saved games are offered before a new game starts (none
-is ever replaced: each game started saves to its own file).
+is ever replaced: each game started saves to its own file). A damaged file in the data folder (a
+save, the settings, the statistics) is named with what is wrong with it, and in a terminal the
+player is offered a fresh start without it: it is moved aside, never deleted, and no other file is
+touched.
 """
 
 from __future__ import annotations
@@ -11,13 +14,16 @@ import getpass
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from pegboard.cli.options import GAME
+from pegboard.cli.options import GAME, SEED, Seconds
 from pegboard.errors import PegboardError, RulesError
-from pegboard.rules import PRESET_NAMES, Rules
+from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
+
+if TYPE_CHECKING:
+    from pegboard.tui.store import Store
 
 __all__ = ["play"]
 
@@ -46,16 +52,40 @@ def _check_family(game: str, given: Mapping[str, object]) -> None:
             raise RulesError(f"{option} applies to {FAMILY_GAMES[wanted]}, not to {game}")
 
 
-def _print_stats() -> None:
+def _is_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _offer_fresh_start(store: Store) -> None:
+    """Every damaged file of the data folder, named with what is wrong. In a terminal each is offered
+    a fresh start (moved aside as ``<name>.damaged``); otherwise, or if refused, one line and exit 2."""
+    problems = store.problems()
+    for problem in problems:
+        more = len(problems) - 1
+        if not problem.fixable or not _is_terminal():
+            also = f" (and {more} more damaged file{'s' if more > 1 else ''})" if more else ""
+            hint = "; move it away to start fresh" if problem.fixable else ""
+            raise PegboardError(f"{problem.path}: {problem.why}{hint}{also}")
+        click.echo(f"pegboard: {problem.path}: {problem.why}", err=True)
+        if not click.confirm(f"Start fresh without it? It is kept as {problem.path.name}.damaged", default=True,
+                             err=True):
+            raise PegboardError(f"{problem.path}: left as it is, and nothing started")
+        aside = store.set_aside(problem.path)
+        click.echo(f"pegboard: moved aside to {aside}", err=True)
+
+
+def _print_stats(store: Store) -> None:
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from pegboard.cli.render import console
     from pegboard.tui.screens.modals import widest_win
-    from pegboard.tui.store import Store
 
-    store = Store()
-    rows = store.summary()
+    try:
+        rows = store.summary()
+    except PegboardError as error:
+        raise PegboardError(f"{error}; move it away to start fresh statistics") from None
     out = console()
     if not rows:
         out.print(f"No finished games yet (statistics live in {store.stats_path}).")
@@ -67,7 +97,7 @@ def _print_stats() -> None:
     for column in ("game", "vs", "played", "won", "lost", "drawn", "skunked", "skunks", "best win"):
         table.add_column(column, justify="left" if column in ("game", "vs") else "right", no_wrap=True)
     for row in rows:
-        table.add_row(row.game, row.opponent, *(str(value) for value in (
+        table.add_row(Text(row.game), Text(row.opponent), *(str(value) for value in (
             row.played, row.won, row.lost, row.drawn, row.skunked, row.gave)), widest_win(row))
     out.print(table)
 
@@ -80,8 +110,9 @@ def _print_stats() -> None:
 @click.option("--humans", type=int, help="People at this keyboard (hot seat); they take the first seats "
               "(with partners, the first side).")
 @click.option("--names", help="Player names in seat order, comma-separated (no spaces): Ann,Bob.")
-@click.option("--seed", "-s", type=int, help="Seed of the deals: same seed, same cards.")
-@click.option("--to", "target", type=int, help="Points to win (cribbage games; solitaire: the win line).")
+@click.option("--seed", "-s", type=SEED, help="Seed of the deals: same seed, same cards.")
+@click.option("--to", "target", type=click.IntRange(0, MAX_TARGET),
+              help=f"Points to win, up to {MAX_TARGET} (cribbage games; solitaire: the win line).")
 @click.option("--muggins/--no-muggins", default=None, help="Cribbage games: count your own hands; the others "
               "take what you miss.")
 @click.option("--count-at-end/--no-count-at-end", default=None, help="Snailspace: score rows and columns at the end.")
@@ -95,7 +126,7 @@ def _print_stats() -> None:
               "options given change it).")
 @click.option("--resume", is_flag=True, help="Continue the latest saved game (of --game, if given).")
 @click.option("--stats", "show_stats", is_flag=True, help="Print the statistics and exit.")
-@click.option("--pace", type=float, default=0.6, show_default=True, hidden=True,
+@click.option("--pace", type=Seconds(0, 10), default=0.6, show_default=True, hidden=True,
               help="Seconds the computer waits before each card it plays.")
 def play(game: str | None, opponent: str | None, humans: int | None, names: str | None, seed: int | None,
          target: int | None, muggins: bool | None, count_at_end: bool | None, deals: str | None,
@@ -107,13 +138,14 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
     the next 'pegboard play' offers to resume it, and 'pegboard play --resume' continues it at once.
     Press ? in the app for the keys.
     """
-    if show_stats:
-        _print_stats()
-        return
     from pegboard.tui.controller import Controller, Setup
     from pegboard.tui.store import Store
 
     store = Store()
+    if show_stats:
+        _print_stats(store)
+        return
+    _offer_fresh_start(store)
     saves = []
     if resume:
         saved = store.load_game(game)
@@ -139,7 +171,7 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
             setup = replace(setup, names=(_login_name(),))
         ctl = Controller.start(setup)
         saves = store.saved_games()
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _is_terminal():
         raise PegboardError("pegboard play needs a terminal (stdin and stdout must be a TTY)")
     if not resume:
         store.save_settings({"setup": replace(ctl.setup, seed=None, names=()).to_json()})

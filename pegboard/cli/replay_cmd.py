@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pegboard.records import load_record, read_record, replay, replay_summary
+from pegboard.records import load_record, read_record_stream, replay, replay_summary
 
 __all__ = ["replay_command"]
 
@@ -24,7 +24,7 @@ def replay_command(record_file: Path, as_json: bool) -> None:
     it steps through the record in the pegboard app.
     """
     from_stdin = str(record_file) == "-"
-    record = read_record(sys.stdin.buffer.read(), "stdin") if from_stdin else load_record(record_file)
+    record = read_record_stream(sys.stdin.buffer, "stdin") if from_stdin else load_record(record_file)
     game = replay(record)
     if not as_json and not from_stdin and sys.stdout.isatty() and sys.stdin.isatty():
         try:
@@ -39,23 +39,25 @@ def replay_command(record_file: Path, as_json: bool) -> None:
         click.echo(json.dumps(summary))
         return
     from rich.table import Table
+    from rich.text import Text
 
     from pegboard.cli.render import console
 
+    # Names are the players' own text: always Text, never markup ("[bold]" in a name is printed as it is).
     sides = list(summary["scores"])
-    table = Table(title=f"{summary['game']}: {', '.join(summary['players'])}", title_justify="left")
+    table = Table(title=Text(f"{summary['game']}: {', '.join(summary['players'])}"), title_justify="left")
     table.add_column("Deal", justify="right")
     table.add_column("Dealer")
     for side in sides:
-        table.add_column(side, justify="right")
+        table.add_column(Text(side), justify="right")
     for number, deal in enumerate(summary["deals"], start=1):
         cells = [f"+{deal['points'][side]} = {deal['scores'][side]}" for side in sides]
-        table.add_row(str(number), deal["dealer"] or "", *cells)
+        table.add_row(str(number), Text(deal["dealer"] or ""), *cells)
     out = console()
     out.print(table)
     if summary["finished"]:
-        result = f"[bold]{summary['winner']} wins[/bold]" if summary["winner"] else "[bold]A draw[/bold]"
+        result = Text(f"{summary['winner']} wins" if summary["winner"] else "A draw", style="bold")
         marks = ", ".join(f"{side} {mark}" for side, mark in summary["skunks"].items())
-        out.print(result + (f" ({marks})" if marks else "") + ".")
+        out.print(Text.assemble(result, f" ({marks})." if marks else "."))
     else:
         out.print("The record stops before the end of the game.")

@@ -2,28 +2,49 @@
 
 from __future__ import annotations
 
-import os
+import socket
 from pathlib import Path
 
 import click
 
+from pegboard.cli.options import Seconds
+from pegboard.datadir import data_dir
 from pegboard.errors import PegboardError
 
-__all__ = ["serve", "default_db"]
+__all__ = ["serve", "default_db", "check_listen"]
 
 
 def default_db() -> Path:
-    """Where tables are kept unless ``--db`` says otherwise: the user's data directory."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "pegboard" / "tables.db"
+    """Where tables are kept unless ``--db`` says otherwise: ``tables.db`` in the data folder
+    (``$PEGBOARD_DATA_DIR``, else the platform's, as ``pegboard play`` uses)."""
+    return data_dir() / "tables.db"
+
+
+def check_listen(host: str, port: int) -> None:
+    """A clear error now, rather than the web server's own later, if ``host:port`` cannot be listened
+    on (not an address of this machine, a port in use, a port that needs privileges)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as error:
+        reason = error.strerror if isinstance(error, socket.gaierror) else str(error)
+        raise PegboardError(f"--host {host!r}: not an address to listen on ({reason})") from None
+    family, kind, protocol, _, address = found[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise PegboardError(f"--host {host} --port {port}: cannot listen there ({error.strerror or error})") \
+                from None
 
 
 @click.command(short_help="Serve games in the browser, with friends or bots.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
-              help="SQLite file holding every table and move [default: ~/.local/share/pegboard/tables.db].")
-@click.option("--pace", default=0.7, show_default=True, type=click.FloatRange(0, 10),
+              help="SQLite file holding every table and move [default: tables.db in the data folder: "
+                   "$PEGBOARD_DATA_DIR, else ~/.local/share/pegboard].")
+@click.option("--pace", default=0.7, show_default=True, type=Seconds(0, 10),
               help="Seconds a computer player waits before each move, so people can follow.")
 @click.option("--access-log/--no-access-log", default=False, show_default=True, help="Log every HTTP request.")
 def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) -> None:
@@ -40,6 +61,7 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) 
     except ImportError as error:
         raise PegboardError(f"pegboard serve needs the 'web' extra ({error.name} is missing): "
                             "pip install 'pegboard[web]'") from None
+    check_listen(host, port)
     path = db or default_db()
     if path.parent.exists() and not path.parent.is_dir():
         raise PegboardError(f"--db {path}: {str(path.parent)!r} is not a folder")

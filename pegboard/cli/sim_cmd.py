@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import click
 
-from pegboard.cli.options import GAME
+from pegboard.cli.options import GAME, SEED
 from pegboard.errors import PegboardError
+from pegboard.files import MAX_DIGITS
+from pegboard.rules import Rules
 from pegboard.sim.backends import make_backend
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
@@ -18,14 +21,22 @@ from pegboard.sim.stats import MatchStats
 __all__ = ["sim"]
 
 
+MAX_JOBS = 256
+"""The most worker processes a local match starts."""
+
+
 def _option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE``: true/false a boolean, digits (0-9, at most 100) a whole number, else text."""
     key, sep, value = text.partition("=")
     if not sep:
         raise PegboardError(f"--option {text!r}: expected NAME=VALUE, e.g. target=61")
     parsed: Any = value
     if value.lower() in ("true", "false"):
         parsed = value.lower() == "true"
-    elif value.lstrip("-").isdigit():
+    elif re.fullmatch(r"-?[0-9]+", value):
+        if len(value.lstrip("-")) > MAX_DIGITS:
+            raise PegboardError(f"--option {key}={value[:20]}...: a number of {len(value.lstrip('-'))} digits; "
+                                "no option takes one that large")
         parsed = int(value)
     return key, parsed
 
@@ -36,8 +47,8 @@ def _option(text: str) -> tuple[str, Any]:
 @click.option("--players", "-p", default="expert,greedy", show_default=True,
               help="Bots by name (random, greedy, expert, classic, hoyle or module:Class), one per player or team.")
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(min=1), help="Number of games.")
-@click.option("--seed", "-s", default=0, show_default=True, help="Match seed: same seed, same results.")
-@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(min=1),
+@click.option("--seed", "-s", default=0, show_default=True, type=SEED, help="Match seed: same seed, same results.")
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS),
               help="Worker processes (local); with --backend ray and no --address, the CPUs of the local Ray.")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
               help="Where games run: local processes, or a Ray cluster (needs the 'cluster' extra).")
@@ -50,9 +61,18 @@ def _option(text: str) -> tuple[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str, address: str | None,
         options: tuple[str, ...], records: Path | None, duplicate: bool, as_json: bool) -> None:
-    """Play bots against each other and report wins with 95% intervals, skunks, points per deal."""
+    """Play bots against each other and report wins with 95% intervals, skunks, points per deal.
+
+    Options are the record option names (target, muggins, deals, count_at_end, fifteens, discards,
+    heels...; docs/record-format.md); target is at most 999.
+    """
+    pairs = tuple(_option(text) for text in options)
+    try:
+        Rules.from_options(game, dict(pairs))
+    except PegboardError as error:
+        raise PegboardError(f"--option: {error}") from None
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
-                         tuple(_option(text) for text in options), str(records) if records else None, duplicate)
+                         pairs, str(records) if records else None, duplicate)
     config.check()
     if records is not None:
         try:

@@ -63,5 +63,10 @@ def new_game(
     if options:
         rules = rules.with_options(**options)
     cls: Any = state_class(rules)
+    if start_scores is not None:
+        if rules.family != "cribbage":
+            raise PegboardError(f"start scores: only cribbage games start from given scores, not {rules.name}")
+        if any(isinstance(score, bool) for score in start_scores):
+            raise PegboardError(f"start scores {list(start_scores)}: expected whole numbers, not true or false")
     extra = {} if start_scores is None else {"start_scores": start_scores}
     return cls(rules, players, rng=rng, seed=seed, first_dealer=first_dealer, dealt=dealt, **extra)  # type: ignore[no-any-return]

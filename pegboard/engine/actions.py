@@ -19,7 +19,7 @@ from typing import NamedTuple
 from pegboard.cards import Card, parse_cards
 from pegboard.errors import CardError, IllegalActionError
 
-__all__ = ["Action", "VERBS"]
+__all__ = ["Action", "VERBS", "MAX_DIGITS", "small_number"]
 
 VERBS = {
     "discard": "cards to the crib (cribbage) or to a discard space (solitaire)",
@@ -31,6 +31,18 @@ VERBS = {
     "pass": "make no muggins claim",
 }
 """Every verb and what it does."""
+MAX_DIGITS = 4
+"""The most digits a number typed or written in an action may have (no show holds more than 29)."""
+
+
+def small_number(word: str) -> int | None:
+    """``word`` as a number if it is 1 to :data:`MAX_DIGITS` ASCII digits, else None (``²`` and a
+    number of 5,000 digits are not numbers of points).
+
+    >>> small_number("12"), small_number("²"), small_number("9" * 5000)
+    (12, None, None)
+    """
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS else None
 
 
 class Action(NamedTuple):
@@ -58,10 +70,11 @@ class Action(NamedTuple):
             raise IllegalActionError(f"unknown action {text!r}: {why}", f"unknown verb {verb!r}: {why}")
         target: str | int | None = None
         if verb in ("count", "muggins") and args:
-            if len(args) != 1 or not args[0].isdigit():
-                why = f"expected '{verb} N' with N a number of points"
+            points = small_number(args[0]) if len(args) == 1 else None
+            if points is None:
+                why = f"expected '{verb} N' with N a number of points (digits 0-9, at most {MAX_DIGITS})"
                 raise IllegalActionError(f"action {text!r}: {why}", why)
-            return cls(seat, verb, (), int(args[0]))
+            return cls(seat, verb, (), points)
         if verb == "place":
             if len(args) != 2:
                 why = "expected 'place CARD CELL', e.g. 'place 5H a1'"

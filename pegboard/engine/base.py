@@ -28,13 +28,15 @@ __all__ = ["GameState", "DealLog", "check_player_names", "copy_containers", "clo
 
 
 def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
-    """Player names: ``count`` distinct non-empty names without spaces or '+' (records need that)."""
+    """Player names: ``count`` distinct non-empty names of printable characters without spaces or '+'
+    (records need that; no control character ever reaches a terminal)."""
     names = tuple(players)
     if len(names) != count:
         raise PegboardError(f"{len(names)} player names given: this game needs {count}")
     for name in names:
-        if not isinstance(name, str) or not name or any(ch.isspace() for ch in name) or "+" in name:
-            raise PegboardError(f"player name {name!r}: expected a non-empty name without spaces or '+'")
+        if not isinstance(name, str) or not name.isprintable() or not name or " " in name or "+" in name:
+            raise PegboardError(f"player name {name!r}: expected a non-empty name of printable characters, "
+                                "without spaces or '+'")
     if len(set(names)) != len(names):
         raise PegboardError(f"player names {list(names)}: expected distinct names")
     return names
@@ -120,10 +122,7 @@ class GameState(ABC):
         return self._side_names
 
     def _make_side_names(self) -> tuple[str, ...]:
-        if self.rules.partners:
-            return tuple("+".join(self.players[seat] for seat in range(side, self.rules.players, 2))
-                         for side in range(2))
-        return self.players
+        return self.rules.side_names(self.players)
 
     def scores(self) -> dict[str, int]:
         """Points per side, keyed by side name."""

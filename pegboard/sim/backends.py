@@ -13,14 +13,15 @@ a match of any length holds a bounded number of tasks and results in memory.
 from __future__ import annotations
 
 import argparse
+import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
 from pegboard.errors import PegboardError
 
-__all__ = ["Backend", "LocalBackend", "Window", "make_backend", "map_ordered", "add_backend_arguments",
-           "backend_from_arguments"]
+__all__ = ["Backend", "LocalBackend", "Window", "make_backend", "check_address", "map_ordered",
+           "add_backend_arguments", "backend_from_arguments"]
 
 
 class Backend(Protocol):
@@ -116,6 +117,8 @@ def make_backend(name: str, *, jobs: int = 1, address: str | None = None) -> Bac
             raise PegboardError("--address is for --backend ray")
         return LocalBackend(jobs)
     if name == "ray":
+        if address:
+            check_address(address)
         try:
             from pegboard.cluster.ray_backend import RayBackend
         except ImportError as error:
@@ -123,6 +126,27 @@ def make_backend(name: str, *, jobs: int = 1, address: str | None = None) -> Bac
                                 "pip install 'pegboard[cluster]'") from None
         return RayBackend(address=address, workers=jobs)
     raise PegboardError(f"unknown backend {name!r}: expected 'local' or 'ray'")
+
+
+def check_address(address: str) -> None:
+    """A Ray cluster address is ``auto``, ``local`` or ``HOST:PORT`` (``ray://`` may lead) with a host that
+    resolves: refused at once, rather than after Ray has tried to reach it for a minute.
+
+    >>> check_address("999.999.999.999:6379")
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.PegboardError: --address '999.999.999.999:6379': no such host '999.999.999.999'
+    """
+    if address in ("auto", "local"):
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not colon or not host or not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        raise PegboardError(f"--address {address!r}: expected auto or HOST:PORT, e.g. 10.0.0.5:6379")
+    try:
+        socket.getaddrinfo(host, int(port), type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise PegboardError(f"--address {address!r}: no such host {host!r}") from None
 
 
 def map_ordered(backend: Backend, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> list[Any]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from pegboard.engine.actions import small_number
 from pegboard.errors import PegboardError
 from pegboard.tui.controller import Controller
 from pegboard.tui.screens.game import GAME_CSS, GameScreen
@@ -60,6 +61,7 @@ class PegboardApp(App[None]):
         self.hold = hold
         self.saves = list(saves)
         self.saved: Path | None = None
+        self.unsaved_warned = False
         self.title = title_of(ctl)
 
     def on_mount(self) -> None:
@@ -70,12 +72,13 @@ class PegboardApp(App[None]):
         self.push_screen(offer, self._chosen)
 
     def _chosen(self, choice: str | None) -> None:
-        if choice is not None and choice.isdigit() and int(choice) < len(self.saves):
+        number = small_number(choice or "")
+        if number is not None and number < len(self.saves):
             try:
-                self._play(self.saves[int(choice)].controller())
+                self._play(self.saves[number].controller())
                 return
             except PegboardError as error:
-                self.notify(f"That save cannot be resumed: {error}", severity="error")
+                self.notify(f"That save cannot be resumed: {error}", severity="error", markup=False)
         self._play(self.first)
 
     def _play(self, ctl: Controller) -> None:
@@ -96,6 +99,14 @@ class PegboardApp(App[None]):
         return self.saved
 
     async def action_quit(self) -> None:
-        """Save an unfinished game, then quit."""
-        self.save_unfinished()
+        """Save an unfinished game, then quit. If it cannot be saved, say why and quit only when asked
+        again (the game would be lost)."""
+        try:
+            self.save_unfinished()
+        except PegboardError as error:
+            if not self.unsaved_warned:
+                self.unsaved_warned = True
+                self.notify(f"The game could not be saved: {error}. Ctrl+Q again quits without saving.",
+                            severity="error", timeout=10, markup=False)
+                return
         self.exit()

@@ -10,6 +10,7 @@ whose turn it is, computer moves, hot-seat hiding, typed input and prompts in wo
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from typing import Any
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine import GameState, new_game
-from pegboard.engine.actions import VERBS, Action
+from pegboard.engine.actions import VERBS, Action, small_number
 from pegboard.engine.cribbage import honest_claim
 from pegboard.errors import CardError, IllegalActionError, PegboardError
 from pegboard.rules import Rules
@@ -104,10 +105,36 @@ class Setup:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Setup:
+    def from_json(cls, data: Any) -> Setup:
+        """A set-up saved by :meth:`to_json` (unknown keys are ignored); a wrong type is a
+        :class:`~pegboard.errors.PegboardError` naming the key and what it should be."""
+        if not isinstance(data, dict):
+            raise PegboardError(f"set-up {json.dumps(data)[:40]}: expected an object")
         known = {key: value for key, value in data.items() if key in cls.__dataclass_fields__}
+        for key, value in known.items():
+            kind = _SETUP_TYPES[key]
+            if value is None and "None" in kind or _json_type(value) in kind:
+                continue
+            wanted = " or ".join(_TYPE_WORDS[name] for name in kind)
+            raise PegboardError(f"set-up {key} {json.dumps(value)[:40]}: expected {wanted}")
         known["names"] = tuple(known.get("names", ()))
+        if not all(isinstance(name, str) for name in known["names"]):
+            raise PegboardError("set-up names: expected a list of names")
         return cls(**known)
+
+
+_SETUP_TYPES: dict[str, tuple[str, ...]] = {
+    "game": ("str",), "opponent": ("str",), "humans": ("int",), "names": ("list",), "seed": ("int", "None"),
+    "target": ("int", "None"), "muggins": ("bool",), "count_at_end": ("bool",), "deals": ("int", "None"),
+    "discards": ("int", "None"), "auto": ("bool",), "advice": ("bool",),
+}
+"""What each key of a saved set-up holds, by JSON type name."""
+_TYPE_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "list": "a list", "None": "null"}
+
+
+def _json_type(value: object) -> str:
+    """The type name of a JSON value: ``bool`` is not an ``int`` here."""
+    return type(value).__name__
 
 
 @dataclass(frozen=True)
@@ -278,10 +305,11 @@ class Controller:
             return Action(seat, "pass")
         mode = self.mode(seat)
         if mode in ("count", "muggins"):
-            if len(words) != 1 or not words[0].isdigit():
+            points = small_number(words[0]) if len(words) == 1 else None
+            if points is None:
                 what = "your count" if mode == "count" else "the points missed, or p to pass"
                 raise IllegalActionError(f"{text.strip()!r}: type a number, {what}")
-            return Action(seat, mode, (), int(words[0]))
+            return Action(seat, mode, (), points)
         if mode == "wait":
             raise IllegalActionError("it is not your turn")
         if mode == "place":
@@ -291,8 +319,8 @@ class Controller:
 
     def _card(self, word: str, seat: int) -> Card:
         hand = self.hand(seat)
-        if word.isdigit():
-            number = int(word)
+        number = small_number(word)
+        if number is not None:
             if 1 <= number <= len(hand):
                 return hand[number - 1]
             raise IllegalActionError(f"there is no card {number}: you hold {len(hand)} (1 to {len(hand)})")

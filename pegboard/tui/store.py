@@ -3,6 +3,10 @@ plus who sat where; one file per game started, so a new game never replaces a sa
 finished games' records, and statistics in SQLite.
 
 The folder is ``$PEGBOARD_DATA_DIR`` if set, else the platform's user data folder for ``pegboard``.
+A damaged file (not JSON, wrong types, a bad generator state, a statistics file that is not a
+database...) is a :class:`~pegboard.errors.StoreError` naming the file and what is wrong with it;
+:meth:`Store.problems` finds them all and :meth:`Store.set_aside` moves one out of the way (renamed,
+never deleted), so the other files are never touched.
 
 >>> import tempfile
 >>> store = Store(Path(tempfile.mkdtemp()))
@@ -16,41 +20,48 @@ The folder is ``$PEGBOARD_DATA_DIR`` if set, else the platform's user data folde
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pegboard.engine import GameState, new_game
-from pegboard.errors import PegboardError, RecordError
-from pegboard.records import parse_record, record_of, replay
+from pegboard.datadir import ENV_VAR, data_dir
+from pegboard.engine import GameState
+from pegboard.errors import PegboardError, RecordError, StoreError
+from pegboard.files import JSONProblem, decode_json, read_limited
+from pegboard.records import MAX_RECORD_BYTES, GameRecord, parse_record, record_of, replay, start_game
 from pegboard.tui.controller import Controller, Outcome, Setup
 
-__all__ = ["Store", "SavedGame", "StatsRow", "data_dir", "ENV_VAR"]
+__all__ = ["Store", "SavedGame", "StatsRow", "Problem", "data_dir", "ENV_VAR"]
 
-ENV_VAR = "PEGBOARD_DATA_DIR"
 SAVE_FORMAT = "pegboard-save/1"
-
-
-def data_dir() -> Path:
-    """The data folder: ``$PEGBOARD_DATA_DIR``, else the platform's (``~/.local/share/pegboard``...)."""
-    override = os.environ.get(ENV_VAR)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("pegboard", appauthor=False))
+MAX_FILE_BYTES = MAX_RECORD_BYTES + 2**20
+"""The largest save or settings file read (a save is a record and a little more)."""
+RESULT_COLUMNS = ("id", "finished", "game", "opponent", "result", "score", "other", "skunked", "gave")
 
 
 def _write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(path.suffix + ".tmp")
+        temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        temporary.replace(path)
+    except OSError as error:
+        raise StoreError(f"{path}: cannot write it ({error.strerror or error})") from None
+
+
+def _read_json(path: Path, what: str) -> Any:
+    """A JSON file of the data folder; :class:`StoreError` naming it and what is wrong."""
+    try:
+        return decode_json(read_limited(path, MAX_FILE_BYTES, what), what)
+    except OSError as error:
+        raise StoreError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except JSONProblem as error:
+        raise StoreError(f"{path}: {error}") from None
 
 
 def _state_to_json(state: Any) -> list[Any]:
@@ -59,8 +70,24 @@ def _state_to_json(state: Any) -> list[Any]:
 
 
 def _state_from_json(data: Any) -> Any:
-    version, internal, gauss = data
-    return (version, tuple(internal), gauss)
+    """A generator state saved by :func:`_state_to_json`; ValueError if it is not one."""
+    try:
+        version, internal, gauss = data
+        state = (version, tuple(internal), gauss)
+        random.Random().setstate(state)  # the generator checks every part: version, 625 words, position
+    except (TypeError, ValueError, OverflowError) as error:
+        raise ValueError(f"rng_state is not a generator state ({error})") from None
+    return state
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A damaged file in the data folder and what is wrong with it."""
+
+    path: Path
+    why: str
+    fixable: bool = True
+    """Moving it aside fixes it (False: the data folder itself is unusable)."""
 
 
 @dataclass(frozen=True)
@@ -100,15 +127,14 @@ class SavedGame:
         return ctl
 
     def _controller(self) -> Controller:
-        record = parse_record(self.record)
+        try:
+            record = parse_record(self.record)
+        except RecordError as error:
+            raise StoreError(f"{self.path}: its record is damaged ({error})") from None
         if self.rng_state is None:
             return Controller(replay(record), self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer)
-        dealt = [deal.deal for deal in record.deals]
         rng = random.Random(record.seed)  # the same cut for the first deal, in the log as before
-        game = new_game(record.rules, record.players, seed=record.seed, rng=rng, dealt=dealt)
-        if getattr(game, "first_dealer", None) != record.first_dealer and record.rules.family != "solitaire":
-            game = new_game(record.rules, record.players, seed=record.seed, rng=rng,
-                            first_dealer=record.first_dealer, dealt=dealt)
+        game = start_game(_with_cut(record), rng)
         rng.setstate(self.rng_state)
         for number, deal in enumerate(record.deals):
             for text in deal.actions:
@@ -117,6 +143,19 @@ class SavedGame:
                 except PegboardError as error:
                     raise RecordError(f"{self.path}: deal {number + 1}, {text!r}: {error}") from None
         return Controller(game, self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer, rng=rng)
+
+
+def _with_cut(record: GameRecord) -> GameRecord:
+    """A save from before records said whether the first dealer was cut: the app always cut for it, so
+    the cut is drawn again (into the log as before) when it gives the same first dealer."""
+    if record.cut_for_deal or record.seed is None or record.first_dealer is None:
+        return record
+    guess = replace(record, cut_for_deal=True)
+    try:
+        start_game(guess)
+    except RecordError:
+        return record
+    return guess
 
 
 @dataclass(frozen=True)
@@ -195,22 +234,35 @@ class Store:
         return saves[0] if saves else None
 
     def read_save(self, path: Path) -> SavedGame:
-        """One save file (raises :class:`PegboardError` if it is not one)."""
+        """One save file; :class:`StoreError` naming it and what is wrong if it is not a whole save."""
+        data = _read_json(path, "a pegboard save")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != SAVE_FORMAT:
-                raise ValueError(f"format {data.get('format')!r}")
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+                raise ValueError(f"format {data.get('format') if isinstance(data, dict) else data!r}"[:80])
+            setup = Setup.from_json(data.get("setup"))
+            kinds, viewer, bot_seed = data.get("kinds"), data.get("viewer", None), data.get("bot_seed", 0)
+            if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+                raise ValueError("kinds: expected a list of seat kinds")
+            if viewer is not None and (not _is_int(viewer) or not 0 <= viewer < len(kinds)):
+                raise ValueError(f"viewer {viewer!r}: expected a seat from 0 to {len(kinds) - 1}")
+            if not _is_int(bot_seed):
+                raise ValueError(f"bot_seed {bot_seed!r}: expected a whole number")
+            record = data.get("record")
+            if not isinstance(record, dict):
+                raise ValueError("record: expected a pegboard/1 record")
             state = data.get("rng_state")
-            return SavedGame(path, Setup.from_json(data["setup"]), tuple(data["kinds"]), data.get("viewer"),
-                             int(data.get("bot_seed", 0)), str(data.get("saved_at", "")), data["record"],
+            return SavedGame(path, setup, tuple(kinds), viewer, bot_seed, str(data.get("saved_at", "")), record,
                              _state_from_json(state) if state is not None else None, str(data.get("scores", "")))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-            raise PegboardError(f"{path}: not a pegboard save ({error})") from None
+        except (PegboardError, ValueError) as error:
+            raise StoreError(f"{path}: not a pegboard save ({error})") from None
 
     def drop_save(self, ctl: Controller) -> None:
         """Forget a game's save (it is finished)."""
         if ctl.save_path is not None:
-            ctl.save_path.unlink(missing_ok=True)
+            try:
+                ctl.save_path.unlink(missing_ok=True)
+            except OSError as error:
+                raise StoreError(f"{ctl.save_path}: cannot remove it ({error.strerror or error})") from None
 
     # ------------------------------------------------------------------ records of finished games
     def save_record(self, game: GameState, record: dict[str, Any] | None = None) -> Path:
@@ -237,45 +289,131 @@ class Store:
             return None, 0
         record["deals"] = record["deals"][:done]
         record.pop("seed", None)
+        record.pop("cut_for_deal", None)  # without the seed, the first dealer stands as written
         return self.save_record(game, record), done
 
     # ------------------------------------------------------------------ settings
+    @property
+    def settings_path(self) -> Path:
+        return self.root / "settings.json"
+
     def load_settings(self) -> dict[str, Any]:
-        """The app settings (the last game's set-up...); empty if none or unreadable."""
-        try:
-            data = json.loads((self.root / "settings.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        """The app settings (the last game's set-up...); empty if there are none. A damaged file is a
+        :class:`StoreError` naming it (its ``setup`` must be a whole set-up)."""
+        path = self.settings_path
+        if not path.exists():
             return {}
-        return data if isinstance(data, dict) else {}
+        data = _read_json(path, "pegboard's settings")
+        if not isinstance(data, dict):
+            raise StoreError(f"{path}: not pegboard's settings (expected a JSON object)")
+        if data.get("setup") is not None:
+            try:
+                Setup.from_json(data["setup"]).rules()
+            except PegboardError as error:
+                raise StoreError(f"{path}: not pegboard's settings (setup: {error})") from None
+        return data
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         _write_json(self.root / "settings.json", settings)
 
     # ------------------------------------------------------------------ statistics
+    def _damaged_stats(self, why: object) -> StoreError:
+        return StoreError(f"{self.stats_path}: not pegboard's statistics database ({why})")
+
     def _connect(self) -> sqlite3.Connection:
-        self.root.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.stats_path)
-        connection.execute(
-            "CREATE TABLE IF NOT EXISTS results (id INTEGER PRIMARY KEY, finished TEXT NOT NULL, game TEXT NOT NULL,"
-            " opponent TEXT NOT NULL, result TEXT NOT NULL, score INTEGER, other INTEGER, skunked TEXT, gave TEXT)")
+        path = self.stats_path
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not path.is_file():
+                raise self._damaged_stats("it is a folder")
+            connection = sqlite3.connect(path)
+        except OSError as error:
+            raise StoreError(f"{path}: cannot open it ({error.strerror or error})") from None
+        except sqlite3.Error as error:
+            raise self._damaged_stats(error) from None
+        try:
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS results (id INTEGER PRIMARY KEY, finished TEXT NOT NULL,"
+                " game TEXT NOT NULL, opponent TEXT NOT NULL, result TEXT NOT NULL, score INTEGER, other INTEGER,"
+                " skunked TEXT, gave TEXT)")
+            columns = tuple(row[1] for row in connection.execute("PRAGMA table_info(results)"))
+        except sqlite3.Error as error:
+            connection.close()
+            raise self._damaged_stats(error) from None
+        if columns != RESULT_COLUMNS:
+            connection.close()
+            raise self._damaged_stats(f"its results table has the columns {', '.join(columns)}")
         return connection
 
     def record_result(self, game: str, opponent: str, outcome: Outcome) -> None:
         """Add one finished game to the statistics."""
-        with closing(self._connect()) as connection, connection:
-            connection.execute(
-                "INSERT INTO results (finished, game, opponent, result, score, other, skunked, gave)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (datetime.now().isoformat(timespec="seconds"), game, opponent, outcome.result, outcome.score,
-                 outcome.best_other, outcome.skunked, outcome.gave))
+        with closing(self._connect()) as connection:
+            try:
+                with connection:
+                    connection.execute(
+                        "INSERT INTO results (finished, game, opponent, result, score, other, skunked, gave)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (datetime.now().isoformat(timespec="seconds"), game, opponent, outcome.result, outcome.score,
+                         outcome.best_other, outcome.skunked, outcome.gave))
+            except sqlite3.Error as error:  # a full disk, a read-only file, a lock held elsewhere...
+                raise StoreError(f"{self.stats_path}: cannot add the result ({error})") from None
 
     def summary(self) -> list[StatsRow]:
         """Games played, won, lost, drawn, skunks taken and given, widest win: per game and opponent."""
         if not self.stats_path.exists():
             return []
         with closing(self._connect()) as connection:
-            rows = connection.execute(
-                "SELECT game, opponent, COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(result = 'draw'),"
-                " SUM(skunked IS NOT NULL), SUM(gave IS NOT NULL), MAX(CASE WHEN result = 'won' THEN score - other END)"
-                " FROM results GROUP BY game, opponent ORDER BY game, opponent").fetchall()
+            try:
+                rows = connection.execute(
+                    "SELECT game, opponent, COUNT(*), SUM(result = 'won'), SUM(result = 'lost'), SUM(result = 'draw'),"
+                    " SUM(skunked IS NOT NULL), SUM(gave IS NOT NULL),"
+                    " MAX(CASE WHEN result = 'won' THEN score - other END)"
+                    " FROM results GROUP BY game, opponent ORDER BY game, opponent").fetchall()
+                wrong = connection.execute(
+                    "SELECT id FROM results WHERE typeof(game) != 'text' OR typeof(opponent) != 'text'"
+                    " OR result NOT IN ('won', 'lost', 'draw') OR typeof(score) NOT IN ('integer', 'null')"
+                    " OR typeof(other) NOT IN ('integer', 'null') LIMIT 1").fetchone()
+            except sqlite3.Error as error:
+                raise self._damaged_stats(error) from None
+        if wrong is not None:
+            raise self._damaged_stats(f"result {wrong[0]} holds something other than names, won/lost/draw and "
+                                      "whole numbers")
         return [StatsRow(*row) for row in rows]
+
+    # ------------------------------------------------------------------ damaged files
+    def problems(self) -> list[Problem]:
+        """Every damaged file of the data folder (the settings, the statistics, each save), and what is
+        wrong with it; a save counts as whole only if its game can be resumed."""
+        root = self.root
+        if root.exists() and not root.is_dir():
+            return [Problem(root, f"not a folder: the data folder must be one (it is ${ENV_VAR} if that is set, "
+                                  "else the platform's data folder)", fixable=False)]
+        found: list[Problem] = []
+        saves = sorted(self.saves_folder.glob("*.json")) if self.saves_folder.is_dir() else []
+        checks: list[tuple[Path, Callable[[], object]]] = [
+            (self.settings_path, self.load_settings), (self.stats_path, self.summary),
+                  *((path, lambda path=path: self.read_save(path).controller()) for path in saves)]
+        for path, check in checks:
+            try:
+                check()
+            except PegboardError as error:
+                found.append(Problem(path, str(error).removeprefix(f"{path}: ")))
+        return found
+
+    def set_aside(self, path: Path) -> Path:
+        """Move a damaged file out of the way, renamed ``<name>.damaged`` (``.damaged-2``... if taken),
+        so a fresh one can start; nothing is deleted. The new path."""
+        aside = path.with_name(path.name + ".damaged")
+        number = 1
+        while aside.exists():
+            number += 1
+            aside = path.with_name(f"{path.name}.damaged-{number}")
+        try:
+            path.rename(aside)
+        except OSError as error:
+            raise StoreError(f"{path}: cannot move it aside to {aside.name} ({error.strerror or error})") from None
+        return aside
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

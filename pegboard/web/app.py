@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pegboard.files import JSONProblem, decode_json
 from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
@@ -86,9 +87,9 @@ async def _body(request: Request) -> Any:
             raise HubError(413, f"request too large: at most {MAX_BODY} bytes")
         chunks.append(chunk)
     try:
-        return json.loads(b"".join(chunks) or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise HubError(400, "the request body must be JSON") from None
+        return decode_json(b"".join(chunks) or b"{}", "a request body")
+    except JSONProblem as problem:  # not JSON, not UTF-8, or a number of thousands of digits
+        raise HubError(400, f"the request body must be JSON ({problem})") from None
 
 
 def _links(table: Table, invites: dict[int, str]) -> dict[str, str]:

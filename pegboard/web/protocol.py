@@ -20,9 +20,10 @@ pegboard.web.protocol.ProtocolError: a message must be a JSON object with a "typ
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
+
+from pegboard.files import JSONProblem, decode_json
 
 __all__ = ["MAX_MESSAGE", "ProtocolError", "RateLimit", "parse_message", "TYPES"]
 
@@ -48,9 +49,9 @@ def parse_message(text: str | bytes | None) -> dict[str, Any]:
     if len(text.encode()) > MAX_MESSAGE:
         raise ProtocolError(f"message too large: at most {MAX_MESSAGE} bytes", "too-big")
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ProtocolError("a message must be JSON") from None
+        message = decode_json(text, "a message")
+    except JSONProblem as problem:  # not JSON, or a number of thousands of digits
+        raise ProtocolError(f"a message must be JSON ({problem})") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise ProtocolError('a message must be a JSON object with a "type"')
     request = message.get("id")

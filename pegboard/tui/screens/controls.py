@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
-from pegboard.engine.actions import Action
+from pegboard.engine.actions import Action, small_number
 from pegboard.engine.solitaire import CELL_NAMES
 from pegboard.errors import PegboardError
 from pegboard.tui.controller import Controller
@@ -199,7 +199,7 @@ class TableControls(Screen[None]):
             return
         seat = self.human()
         mode = self.ctl.mode(seat)
-        if char.isdigit():
+        if small_number(char) is not None:  # 0-9 (not ² or another script's digit)
             event.stop()
             if mode in ("count", "muggins") or (mode == "play" and len(self.ctl.hand(seat)) > 9):
                 self.open_input(char)  # a count, or card 10 and up: the number is typed, then Enter

@@ -347,7 +347,10 @@ class GameScreen(TableControls):
         game = ctl.game
         self._summarized = deal + 1
         if not game.finished:
-            self.store.save_game(ctl)  # a deal done: keep the game safe even without a clean quit
+            try:
+                self.store.save_game(ctl)  # a deal done: keep the game safe even without a clean quit
+            except PegboardError as error:
+                self.say(f"The game could not be saved: {error}", "error")
         self.counts_deal = deal
         counts = deal_counts(game.events, deal, game.rules, game.players)
         parts: list[Any] = [Text(deal_line(game, deal))]
@@ -396,11 +399,15 @@ class GameScreen(TableControls):
         ctl = self.ctl
         game = ctl.game
         self.close_counts()
-        self.store.drop_save(ctl)
         me = ctl.humans[0]
         outcome = ctl.outcome(me)
         opponent = "solo" if game.rules.family == "solitaire" else ctl.setup.opponent
-        self.store.record_result(game.game, opponent, outcome)
+        kept = "Statistics updated: press s at the table to see them."
+        try:
+            self.store.drop_save(ctl)
+            self.store.record_result(game.game, opponent, outcome)
+        except PegboardError as error:
+            kept = f"Statistics not updated: {error}"
         scores = game.scores()
         if game.rules.family == "solitaire":
             result = f"{outcome.score} points: " + ("a win!" if outcome.result == "won" else
@@ -411,7 +418,7 @@ class GameScreen(TableControls):
             result = {"won": "You win!", "lost": f"{game.winner} wins.", "draw": "A draw."}[outcome.result]
         details = ["Final scores: " + " · ".join(f"{side} {score}" for side, score in scores.items())]
         details.extend(f"{side} is {mark}ed." for side, mark in game.losers_marks().items())
-        details.append("Statistics updated: press s at the table to see them.")
+        details.append(kept)
         counts = deal_counts(game.events, game.deal_number, game.rules, game.players)
 
         def chosen(choice: str | None) -> None:
@@ -446,11 +453,20 @@ class GameScreen(TableControls):
         self._open(HelpScreen())
 
     def action_stats(self) -> None:
-        self._open(StatsScreen(self.store.summary(), self.store.stats_path))
+        try:
+            rows = self.store.summary()
+        except PegboardError as error:
+            self.say(str(error), "error")
+            return
+        self._open(StatsScreen(rows, self.store.stats_path))
 
     def action_save_record(self) -> None:
         game = self.ctl.game
-        path, deals = self.store.save_record_so_far(game)
+        try:
+            path, deals = self.store.save_record_so_far(game)
+        except PegboardError as error:
+            self.say(f"The record could not be saved: {error}", "error")
+            return
         if path is None:
             self.say("Nothing to save yet: until the game is over, the record holds only finished deals, so it "
                      "shows no card you have not seen. Press w again after this deal.")

@@ -15,6 +15,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from pegboard.engine.actions import small_number
+from pegboard.errors import PegboardError
 from pegboard.tui.explain import ShowCount, item_words
 from pegboard.tui.store import StatsRow
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
@@ -105,9 +107,9 @@ class HandoverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Pass the keyboard to {self.player}", classes="title")
-            yield Static(f"{self.player}: press Enter when you are ready. Everyone else, look away: "
-                         "your hand is shown next.")
+            yield Static(Text(f"Pass the keyboard to {self.player}"), classes="title")
+            yield Static(Text(f"{self.player}: press Enter when you are ready. Everyone else, look away: "
+                              "your hand is shown next."))
 
     def action_ready(self) -> None:
         self.dismiss("ready")
@@ -165,7 +167,7 @@ class EndScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.result, classes="title", id="result")
+            yield Static(Text(self.result), classes="title", id="result")
             with VerticalScroll():
                 yield Static(Text("\n".join(self.details) + "\n"))
                 if self.counts:
@@ -177,8 +179,12 @@ class EndScreen(ModalScreen[str]):
         self.dismiss(choice)
 
     def action_record(self) -> None:
-        path = self.save_record()
-        self.query_one("#saved", Static).update(f"Saved: {path}\nReplay it with: pegboard replay {path}")
+        try:
+            path = self.save_record()
+        except PegboardError as error:
+            self.query_one("#saved", Static).update(Text(f"Not saved: {error}", style="bold #ff5f5f"))
+            return
+        self.query_one("#saved", Static).update(Text(f"Saved: {path}\nReplay it with: pegboard replay {path}"))
 
 
 def widest_win(row: StatsRow) -> str:
@@ -199,14 +205,14 @@ class StatsScreen(BoxScreen):
         for column in ("game", "vs", "games", "won", "lost", "drawn", "skunked", "skunks", "best win"):
             table.add_column(column, justify="left" if column in ("game", "vs") else "right", no_wrap=True)
         for row in self.rows:
-            table.add_row(row.game, row.opponent, str(row.played), str(row.won), str(row.lost), str(row.drawn),
-                          str(row.skunked), str(row.gave), widest_win(row))
+            table.add_row(Text(row.game), Text(row.opponent), str(row.played), str(row.won), str(row.lost),
+                          str(row.drawn), str(row.skunked), str(row.gave), widest_win(row))
         with Vertical():
             yield Static("Statistics", classes="title")
             yield Static(table if self.rows else Text("No finished games yet."))
-            yield Static(f"skunked: times you were skunked; skunks: times you skunked the other side; best win: "
-                         f"your widest winning margin (solitaire: over the target).\n"
-                         f"Kept in {self.where}. Enter or Esc closes.", classes="keys")
+            yield Static(Text(f"skunked: times you were skunked; skunks: times you skunked the other side; best "
+                              f"win: your widest winning margin (solitaire: over the target).\n"
+                              f"Kept in {self.where}. Enter or Esc closes."), classes="keys")
 
 
 class ResumeScreen(ModalScreen[str]):
@@ -232,10 +238,10 @@ class ResumeScreen(ModalScreen[str]):
                          f"over.", classes="keys")
 
     def on_key(self, event: Any) -> None:
-        character = getattr(event, "character", None)
-        if character and character.isdigit() and 1 <= int(character) <= len(self.saves):
+        number = small_number(getattr(event, "character", None) or "")
+        if number is not None and 1 <= number <= len(self.saves):
             event.stop()
-            self.dismiss(str(int(character) - 1))
+            self.dismiss(str(number - 1))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
