@@ -46,7 +46,7 @@ from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, ran
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities, show_outcome
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
-from pegboard.bots.pegging import WIN, PlayPosition, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import WIN, PlayPosition, SolverPool, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
@@ -123,6 +123,7 @@ class ExpertBot(BaseBot):
         self.board = _load_board()
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
+        self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
     def choose(self, view: Any) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
@@ -203,10 +204,11 @@ class ExpertBot(BaseBot):
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
                                 opponent_blend=self.settings.opponent_blend,
                                 reply_model=BookPlayModel.cached().reply_chances if reply else None,
-                                reply_weight=reply)
+                                reply_weight=reply, pool=self._pool)
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
-            values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon)
+            values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon,
+                                pool=self._pool)
         top = max(values.values())
         margin = self.settings.tie_margin if self.rules.players == 2 else None
         choices = [rank for rank, value in values.items() if value >= top - (margin or 0.0) - 1e-9]

@@ -269,6 +269,77 @@ class BookPlayModel:
     def reply_chances(self, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
                       ) -> tuple[float, ...]:
         """:meth:`chances` for a hand packed as the pegging search keeps it (a
-        :data:`pegboard.bots.pegging.ReplyModel`): the search's opponent answering by the book."""
-        hand = tuple(rank for rank in range(1, 14) for _ in range(packed >> 3 * rank - 3 & 7))
-        return self.chances(hand, series, count, playable)
+        :data:`pegboard.bots.pegging.ReplyModel`): the search's opponent answering by the book.
+
+        The same numbers as :meth:`chances` (and the same operations on them), worked out from the
+        packed counts directly: the search asks this at every node where the opponent has a choice.
+
+        >>> from pegboard.bots.pegging import pack_hands
+        >>> model = BookPlayModel.cached()
+        >>> model.reply_chances(pack_hands([(4, 10, 10)]), (5,), 5, (4, 10)) == model.chances((4, 10, 10), (5,), 5,
+        ...                                                                                    (4, 10))
+        True
+        """
+        if len(playable) <= 1:
+            return self.chances(_unpack(packed), series, count, playable)
+        values: list[float] = []
+        if series:
+            last = series[-1]
+            for rank in playable:
+                held = packed >> 3 * rank - 3 & 7
+                new_count = count + PIP[rank]
+                value = float(play_points((*series, rank), new_count))  # as hoyle.answer_score, lead 0
+                if new_count == 5 or new_count == 21:
+                    value -= 2
+                if last == rank:
+                    if held > 1:
+                        value += 1
+                    elif new_count + PIP[rank] <= 31 and held + series.count(rank) < 4:
+                        value -= 2.5
+                elif abs(last - rank) <= 2:
+                    if _has_neighbour(packed, rank, last):
+                        value += 0.5
+                    else:
+                        value -= 1
+                values.append(value + PIP[rank] / 100)
+        else:
+            for rank in playable:
+                values.append(_lead_score(packed, rank))
+        top = max(values)
+        weights = [math.exp((value - top) / self.temperature) for value in values]
+        total = sum(weights)
+        return tuple([weight / total for weight in weights])
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    """A packed hand's ranks, lowest first."""
+    hand: list[int] = []
+    for rank in range(1, 14):
+        for _ in range(packed >> 3 * rank - 3 & 7):
+            hand.append(rank)
+    return tuple(hand)
+
+
+def _has_neighbour(packed: int, rank: int, last: int) -> bool:
+    """Whether the packed hand holds another rank within two of ``rank``, other than ``last``."""
+    for other in range(max(1, rank - 2), min(13, rank + 2) + 1):
+        if other != rank and other != last and packed >> 3 * other - 3 & 7:
+            return True
+    return False
+
+
+def _lead_score(packed: int, rank: int) -> float:
+    """:func:`pegboard.bots.hoyle.lead_score` of ``rank`` from a packed hand (which holds it)."""
+    pips = PIP[rank]
+    paired = (packed >> 3 * rank - 3 & 7) > 1
+    if rank == 5:
+        return -10.0
+    if pips <= 4:
+        return 30.0 + pips + (5 if paired else 0)
+    if paired:
+        return 20.0 + (0 if pips < 10 else -1)
+    if rank == 6 or rank == 9:
+        return 10.0
+    if rank == 7 or rank == 8:
+        return 9.0 if _has_neighbour(packed, rank, 0) else 0.0
+    return 1.0  # a ten-card from nothing
