@@ -306,12 +306,17 @@ class ExpertBot(BaseBot):
         infer = temperature is not None and counts_pegging(self.rules) and sizes[0] > 0
         wanted = samples * self.settings.pool if infer else samples
         drawn: list[tuple[tuple[int, ...], ...]] = []
-        for _ in range(wanted * 3):
-            dealt = sample_hands(unseen, sizes, floors, self.rng)
-            if dealt is not None:
-                drawn.append(dealt)
-                if len(drawn) == wanted:
-                    break
+        if len(sizes) == 1 and not floors[0]:  # sample_hands' own draw, without its checks
+            sample, size = self.rng.sample, sizes[0]
+            for _ in range(wanted):
+                drawn.append((tuple(sample(unseen, size)),))
+        else:
+            for _ in range(wanted * 3):
+                dealt = sample_hands(unseen, sizes, floors, self.rng)
+                if dealt is not None:
+                    drawn.append(dealt)
+                    if len(drawn) == wanted:
+                        break
         if not infer or len(drawn) <= 1:
             return drawn[:samples]
         assert temperature is not None
@@ -321,9 +326,10 @@ class ExpertBot(BaseBot):
         counts = [0] * 13
         for code in unseen:
             counts[code >> 2] += 1
-        kept, left = [], []
+        kept, left, hands = [], [], []
         for (hand,) in drawn:
             ranks = [(code >> 2) + 1 for code in hand]
+            hands.append(ranks)
             kept.append(played + ranks)
             rest = list(counts)
             for rank in ranks:
@@ -332,7 +338,6 @@ class ExpertBot(BaseBot):
         weights = model.likelihood(kept, left)
         plays = self._opponent_plays(view, opponent)
         if plays and self.settings.play_temperature is not None:
-            hands = [[(code >> 2) + 1 for code in hand] for (hand,) in drawn]
             read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
             book = self._book_share(view, opponent)
             if book:

@@ -194,16 +194,17 @@ class PlayModel:
     def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that the
         model plays every card of ``plays``, each from the hand held then."""
-        result = np.ones(len(hands))
+        result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
         for play in plays:
             chance = [math.exp(value / self.temperature) for value in self.scores(play.series, play.running)]
             room = 31 - play.running
             chosen = chance[play.rank]
+            later = play.later
             for index, hand in enumerate(hands):
-                options = {rank for rank in (*hand, *play.later) if PIP[rank] <= room}
+                options = {rank for rank in (*hand, *later) if PIP[rank] <= room}  # summed in the set's order
                 if len(options) > 1:
-                    result[index] *= chosen / sum(chance[rank] for rank in options)
-        return result
+                    result[index] *= chosen / sum([chance[rank] for rank in options])
+        return np.array(result, dtype=np.float64)
 
 
 BOOK_TEMPERATURE = 0.3
@@ -227,6 +228,7 @@ class BookPlayModel:
 
     def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
         self.temperature = temperature
+        self._played: dict[PastPlay, dict[tuple[int, ...], float]] = {}  # chance of a play, by the hand held
 
     @staticmethod
     @cache
@@ -237,12 +239,19 @@ class BookPlayModel:
     def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that a book
         player plays every card of ``plays``, each from the hand held then."""
-        result = np.ones(len(hands))
+        result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
+        if len(self._played) >= 4096:
+            self._played.clear()
         for play in plays:
+            known = self._played.setdefault(play, {})
+            later = play.later
             for index, hand in enumerate(hands):
-                result[index] *= self.chance(tuple(sorted((*hand, *play.later))), play.series, play.running,
-                                             play.rank)
-        return result
+                held = tuple(sorted((*hand, *later)))
+                chance = known.get(held)
+                if chance is None:
+                    chance = known[held] = self.chance(held, play.series, play.running, play.rank)
+                result[index] *= chance
+        return np.array(result, dtype=np.float64)
 
     def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:
         """The chance that a book player holding ``hand`` plays ``rank`` on ``series`` at ``running``."""
