@@ -46,6 +46,7 @@ import numpy.typing as npt
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
+from pegboard.bots.series import POINTS, RANKS, intern, step
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
@@ -294,10 +295,13 @@ class BookPlayModel:
         values: list[float] = []
         if series:
             last = series[-1]
+            base = intern(series)
             for rank in playable:
                 held = packed >> 3 * rank - 3 & 7
                 new_count = count + PIP[rank]
-                value = float(play_points((*series, rank), new_count))  # as hoyle.answer_score, lead 0
+                step(base, rank)  # play_points((*series, rank), new_count), from the search's series tables:
+                points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
+                value = float(points)  # as hoyle.answer_score, lead 0
                 if new_count == 5 or new_count == 21:
                     value -= 2
                 if last == rank:

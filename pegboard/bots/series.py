@@ -17,6 +17,9 @@ plain lists of ints, which the cycle collector never has to walk.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Callable
+
 from pegboard.scoring.play import play_points
 
 __all__ = ["compress", "intern", "step", "SERIES", "LENGTH", "NEXT", "POINTS", "RANKS"]
@@ -28,10 +31,16 @@ SERIES: list[tuple[int, ...]] = [()]
 """Each interned series by id."""
 LENGTH: list[int] = [0]
 """The length of each interned series by id."""
-NEXT: list[int] = [-1] * RANKS
-"""``NEXT[id * RANKS + rank]``: the id of the (compressed) series after laying ``rank``, -1 until first asked."""
-POINTS: list[int] = [0] * RANKS
+NEXT = array("l", [-1] * RANKS)
+"""``NEXT[id * RANKS + rank]``: the id of the (compressed) series after laying ``rank``, -1 until first asked.
+(Arrays, not lists: a million slots the cycle collector would otherwise walk at every full pass.)"""
+POINTS = array("l", [0] * RANKS)
 """``POINTS[id * RANKS + rank]``: pair and run points of laying ``rank`` (valid once :data:`NEXT` is set)."""
+_UNSET = array("l", [-1] * RANKS)
+_ZERO = array("l", [0] * RANKS)
+_SCORE: Callable[[tuple[int, ...], int], int] = getattr(play_points, "__wrapped__", play_points)
+""":func:`play_points` without its cache: each transition is scored once here, and its entries would
+only crowd out the engine's."""
 _IDS: dict[tuple[int, ...], int] = {(): 0}
 _COMPRESSED: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -82,8 +91,8 @@ def intern(series: tuple[int, ...]) -> int:
     _IDS[series] = index
     SERIES.append(series)
     LENGTH.append(len(series))
-    NEXT.extend([-1] * RANKS)
-    POINTS.extend([0] * RANKS)
+    NEXT.extend(_UNSET)
+    POINTS.extend(_ZERO)
     return index
 
 
@@ -100,6 +109,6 @@ def step(series_id: int, rank: int) -> int:
         return known
     laid = SERIES[series_id] + (rank,)
     following = intern(compress(laid))
-    POINTS[at] = play_points(laid, 0)  # count 0: the pairs and runs alone
+    POINTS[at] = _SCORE(laid, 0)  # count 0: the pairs and runs alone
     NEXT[at] = following
     return following
