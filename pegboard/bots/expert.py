@@ -53,8 +53,12 @@ from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import honest_claim
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
+from pegboard.scoring.tables import RANK_WEIGHTS
 
 __all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert"]
+
+_RANK_INDICES = np.arange(13)
+_RANK_WEIGHTS = np.asarray(RANK_WEIGHTS, dtype=np.int64)
 
 MULTI_FULL_SEARCH_CARDS = {3: 9, 4: 10}
 """Three/four players: search to the end of the play only once this few cards are out (else the series)."""
@@ -326,16 +330,25 @@ class ExpertBot(BaseBot):
         counts = [0] * 13
         for code in unseen:
             counts[code >> 2] += 1
-        kept, left, hands = [], [], []
-        for (hand,) in drawn:
-            ranks = [(code >> 2) + 1 for code in hand]
-            hands.append(ranks)
-            kept.append(played + ranks)
-            rest = list(counts)
-            for rank in ranks:
-                rest[rank - 1] -= 1
-            left.append(rest)
-        weights = model.likelihood(kept, left)
+        hands: list[list[int]]
+        if len(played) + sizes[0] == 4:  # the usual four kept: every hand at once, as arrays
+            index = np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2  # (hands, cards): rank indices
+            hands = (index + 1).tolist()
+            left = np.array(counts, dtype=np.int64) - (index[:, :, None] == _RANK_INDICES).sum(axis=1)
+            keys = _RANK_WEIGHTS[index].sum(axis=1) + sum(RANK_WEIGHTS[rank - 1] for rank in played)
+            weights = model.likelihood_by_keys(keys, left)
+        else:
+            kept, rests = [], []
+            hands = []
+            for (hand,) in drawn:
+                ranks = [(code >> 2) + 1 for code in hand]
+                hands.append(ranks)
+                kept.append(played + ranks)
+                rest = list(counts)
+                for rank in ranks:
+                    rest[rank - 1] -= 1
+                rests.append(rest)
+            weights = model.likelihood(kept, rests)
         plays = self._opponent_plays(view, opponent)
         if plays and self.settings.play_temperature is not None:
             read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)

@@ -116,6 +116,7 @@ class DiscardModel:
         weights = np.asarray(RANK_WEIGHTS, dtype=np.int64)
         key_to_row = np.zeros(4 * RANK_WEIGHTS[-1] + 1, dtype=np.int64)
         key_to_row[weights[KEPT].sum(axis=1)] = np.arange(len(KEPT))
+        self.key_to_row = key_to_row  # kept ranks' key (their RANK_WEIGHTS summed) -> table row
         rows = key_to_row[weights[six[:, keeps]].sum(axis=2)]  # (hands, splits): kept hands as table rows
         self.matrix = np.zeros((len(KEPT), len(PAIRS)))
         np.add.at(self.matrix, (rows.ravel(), pair_columns.ravel()), chance.ravel())
@@ -130,7 +131,14 @@ class DiscardModel:
         """For each hypothesis of the four ranks the opponent kept (1-13) and the unseen cards by rank
         that could be in their throw (13 counts: everything we cannot see, less that hypothesis):
         how likely the policy was to keep exactly that, up to one constant factor."""
-        rows = np.array([kept_index(hand) for hand in kept])
+        return self._likelihood(np.array([kept_index(hand) for hand in kept]), unseen)
+
+    def likelihood_by_keys(self, keys: Array, unseen: Sequence[Sequence[int]] | Array) -> Array:
+        """:meth:`likelihood` with each kept hand given by its key: the sum of its ranks'
+        :data:`pegboard.scoring.tables.RANK_WEIGHTS` (four ranks)."""
+        return self._likelihood(self.key_to_row[keys], unseen)
+
+    def _likelihood(self, rows: Array, unseen: Sequence[Sequence[int]] | Array) -> Array:
         counts = np.asarray(unseen, dtype=np.float64)
         low, high = counts[:, _PAIR_LOW], counts[:, _PAIR_HIGH]
         ways = np.where(_PAIR_LOW == _PAIR_HIGH, low * (low - 1) / 2, low * high)  # thrown pairs by ranks
