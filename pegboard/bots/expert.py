@@ -127,6 +127,7 @@ class ExpertBot(BaseBot):
         self.board = _load_board()
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
+        self._plays_read: tuple[Any, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
     def choose(self, view: Any) -> Action:
@@ -359,10 +360,18 @@ class ExpertBot(BaseBot):
         chances = weights.tolist()
         return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
 
-    @staticmethod
-    def _opponent_plays(view: Any, opponent: int) -> list[PastPlay]:
+    def _opponent_plays(self, view: Any, opponent: int) -> list[PastPlay]:
         """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
-        return deal_plays(view.events, opponent)[-1]
+        return self._deal_plays(view, opponent)[-1]
+
+    def _deal_plays(self, view: Any, seat: int) -> list[list[PastPlay]]:
+        """:func:`deal_plays` of the view's events, read once per view (a decision asks up to three times)."""
+        known = self._plays_read
+        if known is not None and known[0] is view and known[1] == seat:
+            return known[2]
+        plays = deal_plays(view.events, seat)
+        self._plays_read = (view, seat, plays)
+        return plays
 
     def _book_share(self, view: Any, opponent: int) -> float:
         """How likely it is that the opponent plays by the book rather than the generic model: the
@@ -374,7 +383,7 @@ class ExpertBot(BaseBot):
         if not self.settings.book_learning or not 0 < prior < 1:
             return prior
         log_odds = math.log(prior / (1 - prior))
-        for plays in deal_plays(view.events, opponent)[:-1]:
+        for plays in self._deal_plays(view, opponent)[:-1]:
             if plays:
                 log_odds += self._evidence(tuple(plays))
         return 1 / (1 + math.exp(-log_odds))

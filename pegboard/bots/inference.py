@@ -47,6 +47,7 @@ from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
 from pegboard.bots.series import POINTS, RANKS, intern, step
+from pegboard.bots.solver import playable
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
@@ -258,9 +259,20 @@ class BookPlayModel:
                 held = tuple(sorted((*hand, *later)))
                 chance = known.get(held)
                 if chance is None:
-                    chance = known[held] = self.chance(held, play.series, play.running, play.rank)
+                    chance = known[held] = self._packed_chance(held, play)
                 result[index] *= chance
         return np.array(result, dtype=np.float64)
+
+    def _packed_chance(self, hand: tuple[int, ...], play: PastPlay) -> float:
+        """:meth:`chance` of ``play`` from ``hand`` (sorted), by :meth:`reply_chances`: the same numbers."""
+        room = 31 - play.running
+        packed = 0
+        for card in hand:
+            packed += 1 << 3 * card - 3
+        options = playable(packed, room)
+        if len(options) <= 1:
+            return 1.0
+        return self.reply_chances(packed, play.series, play.running, options)[options.index(play.rank)]
 
     def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:
         """The chance that a book player holding ``hand`` plays ``rank`` on ``series`` at ``running``."""
