@@ -364,3 +364,33 @@ def test_book_reply_chances_from_the_packed_hand_are_the_book_chances_to_the_bit
                 model.chances(hand, shown, count, options), (hand, shown, count)
             checked += 1
     assert checked > 1000
+
+
+def test_emptying_the_series_tables_between_searches_changes_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The series tables are emptied when full (memory stays bounded over a long match); a solver kept
+    across searches, its memo and the kept book replies then start again, with the same values."""
+    import random
+
+    from pegboard.bots import series
+    from pegboard.bots.pegging import PlayPosition, SolverPool, best_plays
+
+    rng = random.Random(7)
+    decisions = []
+    for _ in range(6):
+        pack = [rank for rank in range(1, 14) for _ in range(4)]
+        rng.shuffle(pack)
+        mine = tuple(sorted(pack[:4]))
+        positions = [PlayPosition((tuple(sorted(rng.sample(pack[4:], 4))), mine), (), 0, 1, 0, -1) for _ in range(6)]
+        decisions.append((sorted(set(mine)), positions))
+
+    def values() -> list[dict[int, float]]:
+        pool = SolverPool()
+        return [best_plays(candidates, positions, 1, (0, 1), (80, 80), opponent_blend=0.25,
+                           reply_model=BookPlayModel.cached().reply_chances, reply_weight=0.2, pool=pool)
+                for candidates, positions in decisions]
+
+    before = values()
+    monkeypatch.setattr(series, "LIMIT", 50)
+    start = series.generation()
+    assert values() == before
+    assert series.generation() > start + 3

@@ -22,7 +22,8 @@ from collections.abc import Callable
 
 from pegboard.scoring.play import play_points
 
-__all__ = ["compress", "intern", "step", "SERIES", "LENGTH", "NEXT", "POINTS", "RANKS"]
+__all__ = ["compress", "intern", "step", "reset_if_full", "generation", "SERIES", "LENGTH", "NEXT", "POINTS", "RANKS",
+           "LIMIT"]
 
 RANKS = 14
 """Transition slots per series: ranks 1-13 (slot 0 unused)."""
@@ -31,17 +32,20 @@ SERIES: list[tuple[int, ...]] = [()]
 """Each interned series by id."""
 LENGTH: list[int] = [0]
 """The length of each interned series by id."""
-NEXT = array("l", [-1] * RANKS)
+NEXT = array("i", [-1] * RANKS)
 """``NEXT[id * RANKS + rank]``: the id of the (compressed) series after laying ``rank``, -1 until first asked.
 (Arrays, not lists: a million slots the cycle collector would otherwise walk at every full pass.)"""
-POINTS = array("l", [0] * RANKS)
+POINTS = array("i", [0] * RANKS)
 """``POINTS[id * RANKS + rank]``: pair and run points of laying ``rank`` (valid once :data:`NEXT` is set)."""
-_UNSET = array("l", [-1] * RANKS)
-_ZERO = array("l", [0] * RANKS)
+_UNSET = array("i", [-1] * RANKS)
+_ZERO = array("i", [0] * RANKS)
 _SCORE: Callable[[tuple[int, ...], int], int] = getattr(play_points, "__wrapped__", play_points)
 """:func:`play_points` without its cache: each transition is scored once here, and its entries would
 only crowd out the engine's."""
 _IDS: dict[tuple[int, ...], int] = {(): 0}
+LIMIT = 1 << 17
+"""Series held before :func:`reset_if_full` empties the tables (a long match meets ever more of them)."""
+_GENERATION = [0]
 _COMPRESSED: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -112,3 +116,34 @@ def step(series_id: int, rank: int) -> int:
     POINTS[at] = _SCORE(laid, 0)  # count 0: the pairs and runs alone
     NEXT[at] = following
     return following
+
+
+def generation() -> int:
+    """How many times the tables were emptied: ids from an earlier generation mean nothing now.
+
+    >>> generation() >= 0
+    True
+    """
+    return _GENERATION[0]
+
+
+def reset_if_full() -> bool:
+    """Empty the tables once they hold :data:`LIMIT` series, so that memory stays bounded; ids start
+    again from 0. Only between searches (a search holds ids): :class:`pegboard.bots.solver.Solver`
+    calls it as a search starts, and forgets what it kept by id when :func:`generation` moves on.
+
+    >>> reset_if_full()
+    False
+    """
+    if len(SERIES) < LIMIT:
+        return False
+    del SERIES[1:]
+    del LENGTH[1:]
+    del NEXT[:]
+    NEXT.extend(_UNSET)
+    del POINTS[:]
+    POINTS.extend(_ZERO)
+    _IDS.clear()
+    _IDS[()] = 0
+    _GENERATION[0] += 1
+    return True

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, intern, step
+from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, generation, intern, reset_if_full, step
 
 __all__ = ["PlayPosition", "Solver", "ReplyModel", "pack_hands", "playable", "WIN", "PIP", "SEAT_BITS", "HAND_MASK"]
 
@@ -36,10 +36,10 @@ ReplyModel = Callable[[int, tuple[int, ...], int, tuple[int, ...]], Sequence[flo
 ranks, :func:`pack_hands`) on a series at a count. It must be a function of its arguments alone:
 the search keeps its answers."""
 
-MEMO_LIMIT = 1 << 20
+MEMO_LIMIT = 1 << 19
 """A solver's memo is emptied when it holds this many positions (values never change, so this only
 bounds memory)."""
-_REPLY_LIMIT = 1 << 18
+_REPLY_LIMIT = 1 << 17
 _HALF_WIN = WIN / 2
 
 
@@ -102,6 +102,19 @@ def playable(hand: int, room: int) -> tuple[int, ...]:
 
 
 _REPLY_TABLES: dict[ReplyModel, dict[int, tuple[float, ...]]] = {}
+_REPLY_GENERATION = [0]  # the series tables' generation the reply tables' keys belong to
+
+
+def _start_search() -> int:
+    """Before a search: bound the series tables (:func:`pegboard.bots.series.reset_if_full`) and
+    forget the replies kept by old series ids. The tables' generation."""
+    reset_if_full()
+    now = generation()
+    if _REPLY_GENERATION[0] != now:
+        for table in _REPLY_TABLES.values():
+            table.clear()
+        _REPLY_GENERATION[0] = now
+    return now
 
 
 def _reply_table(model: ReplyModel) -> dict[int, tuple[float, ...]]:
@@ -152,6 +165,7 @@ class Solver:
         # later series start afresh from a count of 0, so most of what a card does now is inside it.
         self.series_horizon = series_horizon
         self.memo: dict[int, float] = {}
+        self.generation = generation()  # of the series ids in the memo's keys
         self.hand_bits = SEAT_BITS * seats
         self.ours = tuple(side == side_of[me] for side in side_of)  # by seat: on my side?
         self.after = tuple(tuple((seat + step_) % seats for step_ in range(1, seats + 1)) for seat in range(seats))
@@ -165,8 +179,18 @@ class Solver:
             small = (small << bits | mine) << bits | theirs
         return small << self.hand_bits | hands
 
+    def _start(self) -> None:
+        """A search starts: the memo (and kept replies) are forgotten if the series ids they were keyed
+        by are."""
+        now = _start_search()
+        if now != self.generation:
+            self.memo.clear()
+            self.replies.clear()
+            self.generation = now
+
     def move_values(self, position: PlayPosition) -> dict[int, float]:
         """The value of each distinct rank the player to move may play (``position.turn``)."""
+        self._start()
         hands, turn = pack_hands(position.hands), position.turn
         ranks = playable(hands >> SEAT_BITS * turn & HAND_MASK, 31 - position.count)
         values = self._children(hands, intern(position.series), position.count, turn, position.go, 0, 0, ranks)
@@ -175,6 +199,7 @@ class Solver:
     def value(self, hands: int, series: tuple[int, ...], count: int, turn: int, go: int,
               last: int, mine: int, theirs: int) -> float:
         """Value of the position (``hands`` packed by :func:`pack_hands`) with ``turn`` to move."""
+        self._start()
         return self._lookup(hands, intern(series), count, turn, go, last, mine, theirs)
 
     def _lookup(self, hands: int, series_id: int, count: int, turn: int, go: int, last: int, mine: int,
