@@ -250,7 +250,7 @@ class BookPlayModel:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that a book
         player plays every card of ``plays``, each from the hand held then."""
         result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
-        if len(self._played) >= 4096:
+        if len(self._played) >= 64:  # a deal has a few plays to read; older ones are not asked again
             self._played.clear()
         for play in plays:
             known = self._played.setdefault(play, {})
