@@ -350,7 +350,7 @@ class ExpertBot(BaseBot):
                     rest[rank - 1] -= 1
                 rests.append(rest)
             weights = model.likelihood(kept, rests)
-        plays = self._opponent_plays(view, opponent)
+        plays = self._deal_plays(view, opponent)[-1]  # as _opponent_plays, read once for the view
         if plays and self.settings.play_temperature is not None:
             read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
             book = self._book_share(view, opponent)
@@ -360,9 +360,10 @@ class ExpertBot(BaseBot):
         chances = weights.tolist()
         return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
 
-    def _opponent_plays(self, view: Any, opponent: int) -> list[PastPlay]:
+    @staticmethod
+    def _opponent_plays(view: Any, opponent: int) -> list[PastPlay]:
         """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
-        return self._deal_plays(view, opponent)[-1]
+        return deal_plays(view.events, opponent)[-1]
 
     def _deal_plays(self, view: Any, seat: int) -> list[list[PastPlay]]:
         """:func:`deal_plays` of the view's events, read once per view (a decision asks up to three times)."""
