@@ -46,7 +46,7 @@ import numpy.typing as npt
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
-from pegboard.bots.series import POINTS, RANKS, intern, step
+from pegboard.bots.series import NEXT, POINTS, RANKS, intern, step
 from pegboard.bots.solver import playable
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
@@ -316,11 +316,15 @@ class BookPlayModel:
         if series:
             last = series[-1]
             base = intern(series)
+            present = (packed | packed >> 1 | packed >> 2) & _ANY_OF_RANK  # bit 3r-3: holds rank r
             for rank in playable:
                 held = packed >> 3 * rank - 3 & 7
                 new_count = count + PIP[rank]
-                step(base, rank)  # play_points((*series, rank), new_count), from the search's series tables:
-                points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
+                at = base * RANKS + rank
+                if NEXT[at] < 0:
+                    step(base, rank)
+                # play_points((*series, rank), new_count), from the search's series tables:
+                points = POINTS[at] + (2 if new_count == 15 or new_count == 31 else 0)
                 value = float(points)  # as hoyle.answer_score, lead 0
                 if new_count == 5 or new_count == 21:
                     value -= 2
@@ -330,11 +334,11 @@ class BookPlayModel:
                     elif new_count + PIP[rank] <= 31 and held + series.count(rank) < 4:
                         value -= 2.5
                 elif abs(last - rank) <= 2:
-                    if _has_neighbour(packed, rank, last):
+                    if present & _NEAR[rank * 14 + last]:
                         value += 0.5
                     else:
                         value -= 1
-                values.append(value + PIP[rank] / 100)
+                values.append(value + _HUNDREDTHS[rank])
         else:
             for rank in playable:
                 values.append(_lead_score(packed, rank))
@@ -344,6 +348,14 @@ class BookPlayModel:
         return tuple([weight / total for weight in weights])
 
 
+_ANY_OF_RANK = sum(1 << 3 * rank - 3 for rank in range(1, 14))
+_NEAR = [sum(1 << 3 * other - 3 for other in range(max(1, rank - 2), min(13, rank + 2) + 1)
+             if other != rank and other != last) if 1 <= rank <= 13 else 0
+         for rank in range(14) for last in range(14)]
+"""``_NEAR[rank * 14 + last]``: the bits (3r - 3) of the ranks within two of ``rank``, other than it and ``last``."""
+_HUNDREDTHS = [pips / 100 for pips in PIP]
+
+
 def _unpack(packed: int) -> tuple[int, ...]:
     """A packed hand's ranks, lowest first."""
     hand: list[int] = []
@@ -351,14 +363,6 @@ def _unpack(packed: int) -> tuple[int, ...]:
         for _ in range(packed >> 3 * rank - 3 & 7):
             hand.append(rank)
     return tuple(hand)
-
-
-def _has_neighbour(packed: int, rank: int, last: int) -> bool:
-    """Whether the packed hand holds another rank within two of ``rank``, other than ``last``."""
-    for other in range(max(1, rank - 2), min(13, rank + 2) + 1):
-        if other != rank and other != last and packed >> 3 * other - 3 & 7:
-            return True
-    return False
 
 
 def _lead_score(packed: int, rank: int) -> float:
@@ -374,5 +378,5 @@ def _lead_score(packed: int, rank: int) -> float:
     if rank == 6 or rank == 9:
         return 10.0
     if rank == 7 or rank == 8:
-        return 9.0 if _has_neighbour(packed, rank, 0) else 0.0
+        return 9.0 if (packed | packed >> 1 | packed >> 2) & _NEAR[rank * 14] else 0.0
     return 1.0  # a ten-card from nothing
