@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,10 +43,10 @@ import numpy as np
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities, show_outcome
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
-from pegboard.bots.pegging import WIN, PlayPosition, SolverPool, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import PlayPosition, SolverPool, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
@@ -251,8 +251,9 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
-    def _end_value(self, view: Any, sample: dict[int, tuple[int, ...]]) -> Callable[[int, int], float]:
-        """How a sampled deal ends once the play is over: the show in counting order, then the board."""
+    def _end_value(self, view: Any, sample: dict[int, tuple[int, ...]]) -> EndOfPlay:
+        """How a sampled deal ends once the play is over: the show in counting order, then the board.
+        Samples whose hands count alike end alike: the search shares its memo between them."""
         starter = view.starter.code
         opponent = 1 - self.seat
         their_kept = [card.code for seat, card in view.played if seat == opponent] + list(sample[opponent])
@@ -263,15 +264,8 @@ class ExpertBot(BaseBot):
         i_am_pone = role == 1
         pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
         my_need, their_need = self._needs(view)
-        board = self.board
-        assert board is not None
-
-        def end_value(pegged_mine: int, pegged_theirs: int) -> float:
-            chance = show_outcome(my_need - pegged_mine, their_need - pegged_theirs, pone_hand=pone_hand,
-                                  dealer_total=dealer_total, i_am_pone=i_am_pone, board=board)
-            return WIN * (2 * chance - 1)
-
-        return end_value
+        assert self.board is not None
+        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, self.board)
 
     def _sample_positions(self, view: Any) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
         seats = self.rules.players

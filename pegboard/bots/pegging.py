@@ -80,35 +80,40 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
     and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
 
-    Samples dealing the opponents the same ranks are one position: solved once, counted as often as
-    drawn; without ``end_values`` every sample shares one memo, since positions deeper in the play
-    recur across samples. After ``decided_after`` samples, sampling stops early when one candidate leads every other
-    by more than three standard errors. With three or four players the other sides all play against
-    ``me``'s side (a "paranoid" search); ``series_horizon`` stops each search at the end of the current
-    series. A ``pool`` keeps the shared solver (and its memo) for the next search with the same settings."""
+    Samples dealing the opponents the same ranks (with equal end values) are one position: solved once,
+    counted as often as drawn; samples share one memo, since positions deeper in the play recur across
+    samples (with ``end_values``, those with equal end values). After ``decided_after`` samples,
+    sampling stops early when one candidate leads every other by more than three standard errors. With
+    three or four players the other sides all play against ``me``'s side (a "paranoid" search);
+    ``series_horizon`` stops each search at the end of the current series. A ``pool`` keeps the shared
+    solver (and its memo) for the next search with the same settings."""
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
-    seen: dict[tuple[tuple[int, ...], ...], dict[int, float]] = {}
+    seen: dict[tuple[tuple[tuple[int, ...], ...], object], dict[int, float]] = {}
     samples: list[dict[int, float]] = []
     shared: Solver | None = None  # without end values, one memo serves every sample (their subtrees meet)
+    by_end: dict[object, Solver] = {}  # with them, one memo per end value (equal ones value positions alike)
     for index, position in enumerate(positions):
-        cached = seen.get(position.hands) if end_values is None else None
+        end_value = end_values[index] if end_values else None
+        cached = seen.get((position.hands, end_value))
         if cached is None:
             if shared is None and end_values is None and pool is not None:
                 shared = pool.solver(len(position.hands), side_of, me, single_series=position.single_series,
                                      continue_after_go=position.continue_after_go, goals=goals,
                                      series_horizon=series_horizon, opponent_blend=opponent_blend,
                                      reply_model=reply_model, reply_weight=reply_weight)
-            solver = shared or Solver(len(position.hands), side_of, me, single_series=position.single_series,
-                                      continue_after_go=position.continue_after_go, goals=goals,
-                                      end_value=end_values[index] if end_values else None,
-                                      series_horizon=series_horizon, opponent_blend=opponent_blend,
-                                      reply_model=reply_model, reply_weight=reply_weight)
+            solver = shared or (by_end.get(end_value) if end_values is not None else None) or \
+                Solver(len(position.hands), side_of, me, single_series=position.single_series,
+                       continue_after_go=position.continue_after_go, goals=goals, end_value=end_value,
+                       series_horizon=series_horizon, opponent_blend=opponent_blend, reply_model=reply_model,
+                       reply_weight=reply_weight)
             if end_values is None:
                 shared = solver
+            else:
+                by_end[end_value] = solver
             root = PlayPosition(position.hands, compress(position.series), position.count, me, position.go,
                                 position.last, position.single_series, position.continue_after_go)
             cached = solver.move_values(root)
-            seen[position.hands] = cached
+            seen[(position.hands, end_value)] = cached
         samples.append(cached)
         if len(samples) >= decided_after and len(candidates) > 1 and _clear_leader(samples, candidates):
             break
