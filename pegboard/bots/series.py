@@ -19,34 +19,35 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from typing import Final
 
 from pegboard.scoring.play import play_points
 
 __all__ = ["compress", "intern", "step", "reset_if_full", "generation", "SERIES", "LENGTH", "NEXT", "POINTS", "RANKS",
            "LIMIT"]
 
-RANKS = 14
+RANKS: Final = 14
 """Transition slots per series: ranks 1-13 (slot 0 unused)."""
 
-SERIES: list[tuple[int, ...]] = [()]
+SERIES: Final[list[tuple[int, ...]]] = [()]
 """Each interned series by id."""
-LENGTH: list[int] = [0]
+LENGTH: Final[list[int]] = [0]
 """The length of each interned series by id."""
-NEXT = array("i", [-1] * RANKS)
+NEXT: Final = array("i", [-1] * RANKS)
 """``NEXT[id * RANKS + rank]``: the id of the (compressed) series after laying ``rank``, -1 until first asked.
 (Arrays, not lists: a million slots the cycle collector would otherwise walk at every full pass.)"""
-POINTS = array("i", [0] * RANKS)
+POINTS: Final = array("i", [0] * RANKS)
 """``POINTS[id * RANKS + rank]``: pair and run points of laying ``rank`` (valid once :data:`NEXT` is set)."""
-_UNSET = array("i", [-1] * RANKS)
-_ZERO = array("i", [0] * RANKS)
-_SCORE: Callable[[tuple[int, ...], int], int] = getattr(play_points, "__wrapped__", play_points)
+_UNSET: Final = array("i", [-1] * RANKS)
+_ZERO: Final = array("i", [0] * RANKS)
+_SCORE: Final[Callable[[tuple[int, ...], int], int]] = getattr(play_points, "__wrapped__", play_points)
 """:func:`play_points` without its cache: each transition is scored once here, and its entries would
 only crowd out the engine's."""
-_IDS: dict[tuple[int, ...], int] = {(): 0}
+_IDS: Final[dict[tuple[int, ...], int]] = {(): 0}
 LIMIT = 1 << 17
 """Series held before :func:`reset_if_full` empties the tables (a long match meets ever more of them)."""
-_GENERATION = [0]
-_COMPRESSED: dict[tuple[int, ...], tuple[int, ...]] = {}
+_GENERATION: Final = [0]
+_COMPRESSED: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def compress(series: tuple[int, ...]) -> tuple[int, ...]:

@@ -15,20 +15,21 @@ long-lived container objects at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, generation, intern, reset_if_full, step
 
 __all__ = ["PlayPosition", "Solver", "ReplyModel", "pack_hands", "playable", "WIN", "PIP", "SEAT_BITS", "HAND_MASK"]
 
-PIP = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
 
-WIN = 100.0
+WIN: Final = 100.0
 """Value of a side reaching its goal (pegging out); quicker wins count a little more."""
 
-SEAT_BITS = 40
+SEAT_BITS: Final = 40
 """Bits per seat in a packed hand."""
-HAND_MASK = (1 << 39) - 1
+HAND_MASK: Final = (1 << 39) - 1
 """One seat's bits of a packed hand (shifted down)."""
 
 ReplyModel = Callable[[int, tuple[int, ...], int, tuple[int, ...]], Sequence[float]]
@@ -36,11 +37,11 @@ ReplyModel = Callable[[int, tuple[int, ...], int, tuple[int, ...]], Sequence[flo
 ranks, :func:`pack_hands`) on a series at a count. It must be a function of its arguments alone:
 the search keeps its answers."""
 
-MEMO_LIMIT = 1 << 19
+MEMO_LIMIT: Final = 1 << 19
 """A solver's memo is emptied when it holds this many positions (values never change, so this only
 bounds memory)."""
-_REPLY_LIMIT = 1 << 17
-_HALF_WIN = WIN / 2
+_REPLY_LIMIT: Final = 1 << 17
+_HALF_WIN: Final = WIN / 2
 
 
 class PlayPosition:
@@ -74,7 +75,7 @@ def pack_hands(hands: Sequence[Sequence[int]]) -> int:
     return packed
 
 
-_PLAYABLE: dict[int, tuple[int, ...]] = {}
+_PLAYABLE: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def playable(hand: int, room: int) -> tuple[int, ...]:
@@ -101,8 +102,8 @@ def playable(hand: int, room: int) -> tuple[int, ...]:
     return found
 
 
-_REPLY_TABLES: dict[ReplyModel, dict[int, tuple[float, ...]]] = {}
-_REPLY_GENERATION = [0]  # the series tables' generation the reply tables' keys belong to
+_REPLY_TABLES: Final[dict[ReplyModel, dict[int, tuple[float, ...]]]] = {}
+_REPLY_GENERATION: Final = [0]  # the series tables' generation the reply tables' keys belong to
 
 
 def _start_search() -> int:
