@@ -239,6 +239,7 @@ class BookPlayModel:
     def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
         self.temperature = temperature
         self._played: dict[PastPlay, dict[tuple[int, ...], float]] = {}  # chance of a play, by the hand held
+        self._replies: dict[int, tuple[float, ...]] = {}  # reply_chances by all they depend on (_reply_key)
 
     @staticmethod
     @cache
@@ -312,19 +313,34 @@ class BookPlayModel:
         """
         if len(playable) <= 1:
             return self.chances(_unpack(packed), series, count, playable)
-        values: list[float] = []
+        # The answer depends on the series only through its last rank, how many of that rank it holds
+        # and the pair and run points of each playable rank on it: keyed by those, answers recur
+        # across the many series the search meets.
+        base = 0
+        last = 0
+        fixed = count << 39 | packed  # the fixed-width part, low: hand, count, last, its repeats, options
         if series:
             last = series[-1]
             base = intern(series)
+            fixed |= (last << 3 | series.count(last)) << 44
+        options = 0  # each playable rank and its pair and run points, eight bits each
+        for rank in playable:
+            at = base * RANKS + rank
+            if series and NEXT[at] < 0:
+                step(base, rank)
+            options = options << 8 | rank << 4 | (POINTS[at] if series else 0)
+        key = (options << 4 | len(playable)) << 51 | fixed
+        known = self._replies.get(key)
+        if known is not None:
+            return known
+        values: list[float] = []
+        if series:
             present = (packed | packed >> 1 | packed >> 2) & _ANY_OF_RANK  # bit 3r-3: holds rank r
             for rank in playable:
                 held = packed >> 3 * rank - 3 & 7
                 new_count = count + PIP[rank]
-                at = base * RANKS + rank
-                if NEXT[at] < 0:
-                    step(base, rank)
                 # play_points((*series, rank), new_count), from the search's series tables:
-                points = POINTS[at] + (2 if new_count == 15 or new_count == 31 else 0)
+                points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
                 value = float(points)  # as hoyle.answer_score, lead 0
                 if new_count == 5 or new_count == 21:
                     value -= 2
@@ -345,7 +361,11 @@ class BookPlayModel:
         top = max(values)
         weights = [math.exp((value - top) / self.temperature) for value in values]
         total = sum(weights)
-        return tuple([weight / total for weight in weights])
+        chances = tuple([weight / total for weight in weights])
+        if len(self._replies) >= 1 << 17:
+            self._replies.clear()
+        self._replies[key] = chances
+        return chances
 
 
 _ANY_OF_RANK = sum(1 << 3 * rank - 3 for rank in range(1, 14))
