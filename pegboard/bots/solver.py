@@ -4,8 +4,11 @@ A position is every seat's ranks packed in one integer (:func:`pack_hands`: 3 bi
 rank, 40 bits per seat), the series as an interned id (:mod:`pegboard.bots.series`), the count,
 whose turn it is, who has said go and who played last (and, with goals, the points each side has
 pegged in the search). Its memo key is one integer made of all of these, so a look-up hashes one
-int, and the memo (ints to floats) is nothing the cycle collector has to walk: the search makes no
-long-lived container objects at all.
+int, and the memo (ints to floats) is nothing the cycle collector has to walk (memos of tuple keys
+made its full passes stall the expert for a tenth of a second and more).
+
+Written to compile with mypyc as well: typed locals and attributes, explicit dict caches, no
+generators or closures in the hot loops. The series and hands are plain ints throughout.
 
 >>> solver = Solver(2, (0, 1), 0)  # seat 0 leads from 4-10 against 5-6, both hands open
 >>> solver.move_values(PlayPosition(((4, 10), (5, 6)), (), 0, 0, 0, -1))  # a ten gives fifteen, then a run
