@@ -187,6 +187,8 @@ class Solver:
         """A search starts: the memo (and kept replies) are forgotten if the series ids they were keyed
         by are."""
         now = _start_search()
+        if len(self.memo) >= MEMO_LIMIT:  # checked as each search starts: a search adds far fewer
+            self.memo.clear()
         if now != self.generation:
             self.memo.clear()
             self.replies.clear()
@@ -243,10 +245,7 @@ class Solver:
             best = self._pass(hands, series_id, count, turn, go | (1 << turn), last, mine, theirs)
         else:
             best = self._end(hands, last, False, mine, theirs)
-        memo = self.memo
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        memo[key] = best
+        self.memo[key] = best
         return best
 
     def _reply_chances(self, hand: int, series_id: int, count: int, ranks: tuple[int, ...]) -> tuple[float, ...]:
