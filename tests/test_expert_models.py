@@ -334,3 +334,63 @@ def test_the_expert_learns_whether_its_opponent_plays_by_the_book(opponent: str,
     assert (share > 0.9) if book_player else (share < prior / 2)
     fixed = ExpertBot(game.rules, 0, settings=ExpertSettings(book_learning=False))
     assert fixed._book_share(game.view(0), 1) == prior
+
+
+def test_book_reply_chances_from_the_packed_hand_are_the_book_chances_to_the_bit() -> None:
+    """The search's fast path (:meth:`BookPlayModel.reply_chances`) computes the same floats as
+    :meth:`BookPlayModel.chances` (hoyle's lead and answer scores), on random hands and series."""
+    import random
+
+    from pegboard.bots.pegging import PIP, compress, pack_hands
+
+    model = BookPlayModel()
+    rng = random.Random(20)
+    checked = 0
+    for _ in range(3000):
+        pack = [rank for rank in range(1, 14) for _ in range(4)]
+        rng.shuffle(pack)
+        series: tuple[int, ...] = ()
+        count = 0
+        for rank in pack[:rng.randrange(0, 7)]:
+            if count + PIP[rank] > 31:
+                break
+            series, count = (*series, rank), count + PIP[rank]
+        hand = tuple(sorted(pack[10:10 + rng.randrange(1, 5)]))
+        options = tuple(sorted({rank for rank in hand if PIP[rank] <= 31 - count}))
+        if len(options) < 2:
+            continue
+        for shown in {series, compress(series)}:
+            assert model.reply_chances(pack_hands([hand]), shown, count, options) == \
+                model.chances(hand, shown, count, options), (hand, shown, count)
+            checked += 1
+    assert checked > 1000
+
+
+def test_emptying_the_series_tables_between_searches_changes_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The series tables are emptied when full (memory stays bounded over a long match); a solver kept
+    across searches, its memo and the kept book replies then start again, with the same values."""
+    import random
+
+    from pegboard.bots import series
+    from pegboard.bots.pegging import PlayPosition, SolverPool, best_plays
+
+    rng = random.Random(7)
+    decisions = []
+    for _ in range(6):
+        pack = [rank for rank in range(1, 14) for _ in range(4)]
+        rng.shuffle(pack)
+        mine = tuple(sorted(pack[:4]))
+        positions = [PlayPosition((tuple(sorted(rng.sample(pack[4:], 4))), mine), (), 0, 1, 0, -1) for _ in range(6)]
+        decisions.append((sorted(set(mine)), positions))
+
+    def values() -> list[dict[int, float]]:
+        pool = SolverPool()
+        return [best_plays(candidates, positions, 1, (0, 1), (80, 80), opponent_blend=0.25,
+                           reply_model=BookPlayModel.cached().reply_chances, reply_weight=0.2, pool=pool)
+                for candidates, positions in decisions]
+
+    before = values()
+    monkeypatch.setattr(series, "LIMIT", 50)
+    start = series.generation()
+    assert values() == before
+    assert series.generation() > start + 3

@@ -13,13 +13,15 @@ game. Its pegging search scores the end of the play the same way (:func:`show_ou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots.board import BoardTable
+from pegboard.bots.solver import WIN
 
-__all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities"]
+__all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities", "EndOfPlay"]
 
 ENDGAME = 45
 """Within this many points of the target (either side), discards maximise the chance of winning."""
@@ -42,6 +44,31 @@ def show_outcome(my_need: int, their_need: int, *, pone_hand: int, dealer_total:
     if dealer_total >= my_need:
         return 1.0
     return board.win_probability(my_need - round(dealer_total), their_need - pone_hand, dealing=False)
+
+
+@dataclass(frozen=True)
+class EndOfPlay:
+    """The pegging search's value of the end of the play (an ``end_value`` of
+    :class:`pegboard.bots.pegging.Solver`): :data:`pegboard.bots.pegging.WIN` times (2 x my chance to
+    win - 1) by :func:`show_outcome`, from the points each side pegged in the search. Equal ones value
+    every position alike, so searches with equal ones share their memo.
+
+    >>> end = EndOfPlay(5, 30, pone_hand=6, dealer_total=10.0, i_am_pone=True, board=BoardTable.load())
+    >>> end(0, 0), end == EndOfPlay(5, 30, 6, 10.0, True, BoardTable.load())
+    (100.0, True)
+    """
+
+    my_need: int
+    their_need: int
+    pone_hand: int
+    dealer_total: float
+    i_am_pone: bool
+    board: BoardTable
+
+    def __call__(self, pegged_mine: int, pegged_theirs: int) -> float:
+        chance = show_outcome(self.my_need - pegged_mine, self.their_need - pegged_theirs, pone_hand=self.pone_hand,
+                              dealer_total=self.dealer_total, i_am_pone=self.i_am_pone, board=self.board)
+        return WIN * (2 * chance - 1)
 
 
 def discard_win_probabilities(hand_values: Sequence[npt.NDArray[np.int64]], crib_values: Sequence[float],

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,18 +43,22 @@ import numpy as np
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities, show_outcome
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
-from pegboard.bots.pegging import WIN, PlayPosition, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import PlayPosition, SolverPool, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import honest_claim
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
+from pegboard.scoring.tables import RANK_WEIGHTS
 
 __all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert"]
+
+_RANK_INDICES = np.arange(13)
+_RANK_WEIGHTS = np.asarray(RANK_WEIGHTS, dtype=np.int64)
 
 MULTI_FULL_SEARCH_CARDS = {3: 9, 4: 10}
 """Three/four players: search to the end of the play only once this few cards are out (else the series)."""
@@ -123,6 +127,8 @@ class ExpertBot(BaseBot):
         self.board = _load_board()
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
+        self._plays_read: tuple[Any, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
+        self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
     def choose(self, view: Any) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
@@ -203,10 +209,11 @@ class ExpertBot(BaseBot):
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
                                 opponent_blend=self.settings.opponent_blend,
                                 reply_model=BookPlayModel.cached().reply_chances if reply else None,
-                                reply_weight=reply)
+                                reply_weight=reply, pool=self._pool)
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
-            values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon)
+            values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon,
+                                pool=self._pool)
         top = max(values.values())
         margin = self.settings.tie_margin if self.rules.players == 2 else None
         choices = [rank for rank, value in values.items() if value >= top - (margin or 0.0) - 1e-9]
@@ -244,8 +251,9 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
-    def _end_value(self, view: Any, sample: dict[int, tuple[int, ...]]) -> Callable[[int, int], float]:
-        """How a sampled deal ends once the play is over: the show in counting order, then the board."""
+    def _end_value(self, view: Any, sample: dict[int, tuple[int, ...]]) -> EndOfPlay:
+        """How a sampled deal ends once the play is over: the show in counting order, then the board.
+        Samples whose hands count alike end alike: the search shares its memo between them."""
         starter = view.starter.code
         opponent = 1 - self.seat
         their_kept = [card.code for seat, card in view.played if seat == opponent] + list(sample[opponent])
@@ -256,15 +264,8 @@ class ExpertBot(BaseBot):
         i_am_pone = role == 1
         pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
         my_need, their_need = self._needs(view)
-        board = self.board
-        assert board is not None
-
-        def end_value(pegged_mine: int, pegged_theirs: int) -> float:
-            chance = show_outcome(my_need - pegged_mine, their_need - pegged_theirs, pone_hand=pone_hand,
-                                  dealer_total=dealer_total, i_am_pone=i_am_pone, board=board)
-            return WIN * (2 * chance - 1)
-
-        return end_value
+        assert self.board is not None
+        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, self.board)
 
     def _sample_positions(self, view: Any) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
         seats = self.rules.players
@@ -304,12 +305,17 @@ class ExpertBot(BaseBot):
         infer = temperature is not None and counts_pegging(self.rules) and sizes[0] > 0
         wanted = samples * self.settings.pool if infer else samples
         drawn: list[tuple[tuple[int, ...], ...]] = []
-        for _ in range(wanted * 3):
-            dealt = sample_hands(unseen, sizes, floors, self.rng)
-            if dealt is not None:
-                drawn.append(dealt)
-                if len(drawn) == wanted:
-                    break
+        if len(sizes) == 1 and not floors[0]:  # sample_hands' own draw, without its checks
+            sample, size = self.rng.sample, sizes[0]
+            for _ in range(wanted):
+                drawn.append((tuple(sample(unseen, size)),))
+        else:
+            for _ in range(wanted * 3):
+                dealt = sample_hands(unseen, sizes, floors, self.rng)
+                if dealt is not None:
+                    drawn.append(dealt)
+                    if len(drawn) == wanted:
+                        break
         if not infer or len(drawn) <= 1:
             return drawn[:samples]
         assert temperature is not None
@@ -319,18 +325,27 @@ class ExpertBot(BaseBot):
         counts = [0] * 13
         for code in unseen:
             counts[code >> 2] += 1
-        kept, left = [], []
-        for (hand,) in drawn:
-            ranks = [(code >> 2) + 1 for code in hand]
-            kept.append(played + ranks)
-            rest = list(counts)
-            for rank in ranks:
-                rest[rank - 1] -= 1
-            left.append(rest)
-        weights = model.likelihood(kept, left)
-        plays = self._opponent_plays(view, opponent)
+        hands: list[list[int]]
+        if len(played) + sizes[0] == 4:  # the usual four kept: every hand at once, as arrays
+            index = np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2  # (hands, cards): rank indices
+            hands = (index + 1).tolist()
+            left = np.array(counts, dtype=np.int64) - (index[:, :, None] == _RANK_INDICES).sum(axis=1)
+            keys = _RANK_WEIGHTS[index].sum(axis=1) + sum(RANK_WEIGHTS[rank - 1] for rank in played)
+            weights = model.likelihood_by_keys(keys, left)
+        else:
+            kept, rests = [], []
+            hands = []
+            for (hand,) in drawn:
+                ranks = [(code >> 2) + 1 for code in hand]
+                hands.append(ranks)
+                kept.append(played + ranks)
+                rest = list(counts)
+                for rank in ranks:
+                    rest[rank - 1] -= 1
+                rests.append(rest)
+            weights = model.likelihood(kept, rests)
+        plays = self._deal_plays(view, opponent)[-1]  # as _opponent_plays, read once for the view
         if plays and self.settings.play_temperature is not None:
-            hands = [[(code >> 2) + 1 for code in hand] for (hand,) in drawn]
             read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
             book = self._book_share(view, opponent)
             if book:
@@ -344,6 +359,15 @@ class ExpertBot(BaseBot):
         """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
         return deal_plays(view.events, opponent)[-1]
 
+    def _deal_plays(self, view: Any, seat: int) -> list[list[PastPlay]]:
+        """:func:`deal_plays` of the view's events, read once per view (a decision asks up to three times)."""
+        known = self._plays_read
+        if known is not None and known[0] is view and known[1] == seat:
+            return known[2]
+        plays = deal_plays(view.events, seat)
+        self._plays_read = (view, seat, plays)
+        return plays
+
     def _book_share(self, view: Any, opponent: int) -> float:
         """How likely it is that the opponent plays by the book rather than the generic model: the
         prior :attr:`ExpertSettings.book_play_weight`, updated (with :attr:`ExpertSettings.book_learning`)
@@ -354,7 +378,7 @@ class ExpertBot(BaseBot):
         if not self.settings.book_learning or not 0 < prior < 1:
             return prior
         log_odds = math.log(prior / (1 - prior))
-        for plays in deal_plays(view.events, opponent)[:-1]:
+        for plays in self._deal_plays(view, opponent)[:-1]:
             if plays:
                 log_odds += self._evidence(tuple(plays))
         return 1 / (1 + math.exp(-log_odds))

@@ -46,6 +46,8 @@ import numpy.typing as npt
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
+from pegboard.bots.series import NEXT, POINTS, RANKS, intern, step
+from pegboard.bots.solver import playable
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
@@ -115,6 +117,7 @@ class DiscardModel:
         weights = np.asarray(RANK_WEIGHTS, dtype=np.int64)
         key_to_row = np.zeros(4 * RANK_WEIGHTS[-1] + 1, dtype=np.int64)
         key_to_row[weights[KEPT].sum(axis=1)] = np.arange(len(KEPT))
+        self.key_to_row = key_to_row  # kept ranks' key (their RANK_WEIGHTS summed) -> table row
         rows = key_to_row[weights[six[:, keeps]].sum(axis=2)]  # (hands, splits): kept hands as table rows
         self.matrix = np.zeros((len(KEPT), len(PAIRS)))
         np.add.at(self.matrix, (rows.ravel(), pair_columns.ravel()), chance.ravel())
@@ -129,7 +132,14 @@ class DiscardModel:
         """For each hypothesis of the four ranks the opponent kept (1-13) and the unseen cards by rank
         that could be in their throw (13 counts: everything we cannot see, less that hypothesis):
         how likely the policy was to keep exactly that, up to one constant factor."""
-        rows = np.array([kept_index(hand) for hand in kept])
+        return self._likelihood(np.array([kept_index(hand) for hand in kept]), unseen)
+
+    def likelihood_by_keys(self, keys: Array, unseen: Sequence[Sequence[int]] | Array) -> Array:
+        """:meth:`likelihood` with each kept hand given by its key: the sum of its ranks'
+        :data:`pegboard.scoring.tables.RANK_WEIGHTS` (four ranks)."""
+        return self._likelihood(self.key_to_row[keys], unseen)
+
+    def _likelihood(self, rows: Array, unseen: Sequence[Sequence[int]] | Array) -> Array:
         counts = np.asarray(unseen, dtype=np.float64)
         low, high = counts[:, _PAIR_LOW], counts[:, _PAIR_HIGH]
         ways = np.where(_PAIR_LOW == _PAIR_HIGH, low * (low - 1) / 2, low * high)  # thrown pairs by ranks
@@ -194,16 +204,17 @@ class PlayModel:
     def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that the
         model plays every card of ``plays``, each from the hand held then."""
-        result = np.ones(len(hands))
+        result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
         for play in plays:
             chance = [math.exp(value / self.temperature) for value in self.scores(play.series, play.running)]
             room = 31 - play.running
             chosen = chance[play.rank]
+            later = play.later
             for index, hand in enumerate(hands):
-                options = {rank for rank in (*hand, *play.later) if PIP[rank] <= room}
+                options = {rank for rank in (*hand, *later) if PIP[rank] <= room}  # summed in the set's order
                 if len(options) > 1:
-                    result[index] *= chosen / sum(chance[rank] for rank in options)
-        return result
+                    result[index] *= chosen / sum([chance[rank] for rank in options])
+        return np.array(result, dtype=np.float64)
 
 
 BOOK_TEMPERATURE = 0.3
@@ -227,6 +238,8 @@ class BookPlayModel:
 
     def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
         self.temperature = temperature
+        self._played: dict[PastPlay, dict[tuple[int, ...], float]] = {}  # chance of a play, by the hand held
+        self._replies: dict[int, tuple[float, ...]] = {}  # reply_chances by all they depend on (_reply_key)
 
     @staticmethod
     @cache
@@ -237,12 +250,30 @@ class BookPlayModel:
     def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that a book
         player plays every card of ``plays``, each from the hand held then."""
-        result = np.ones(len(hands))
+        result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
+        if len(self._played) >= 64:  # a deal has a few plays to read; older ones are not asked again
+            self._played.clear()
         for play in plays:
+            known = self._played.setdefault(play, {})
+            later = play.later
             for index, hand in enumerate(hands):
-                result[index] *= self.chance(tuple(sorted((*hand, *play.later))), play.series, play.running,
-                                             play.rank)
-        return result
+                held = tuple(sorted((*hand, *later)))
+                chance = known.get(held)
+                if chance is None:
+                    chance = known[held] = self._packed_chance(held, play)
+                result[index] *= chance
+        return np.array(result, dtype=np.float64)
+
+    def _packed_chance(self, hand: tuple[int, ...], play: PastPlay) -> float:
+        """:meth:`chance` of ``play`` from ``hand`` (sorted), by :meth:`reply_chances`: the same numbers."""
+        room = 31 - play.running
+        packed = 0
+        for card in hand:
+            packed += 1 << 3 * card - 3
+        options = playable(packed, room)
+        if len(options) <= 1:
+            return 1.0
+        return self.reply_chances(packed, play.series, play.running, options)[options.index(play.rank)]
 
     def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:
         """The chance that a book player holding ``hand`` plays ``rank`` on ``series`` at ``running``."""
@@ -269,6 +300,103 @@ class BookPlayModel:
     def reply_chances(self, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
                       ) -> tuple[float, ...]:
         """:meth:`chances` for a hand packed as the pegging search keeps it (a
-        :data:`pegboard.bots.pegging.ReplyModel`): the search's opponent answering by the book."""
-        hand = tuple(rank for rank in range(1, 14) for _ in range(packed >> 3 * rank - 3 & 7))
-        return self.chances(hand, series, count, playable)
+        :data:`pegboard.bots.pegging.ReplyModel`): the search's opponent answering by the book.
+
+        The same numbers as :meth:`chances` (and the same operations on them), worked out from the
+        packed counts directly: the search asks this at every node where the opponent has a choice.
+
+        >>> from pegboard.bots.pegging import pack_hands
+        >>> model = BookPlayModel.cached()
+        >>> model.reply_chances(pack_hands([(4, 10, 10)]), (5,), 5, (4, 10)) == model.chances((4, 10, 10), (5,), 5,
+        ...                                                                                    (4, 10))
+        True
+        """
+        if len(playable) <= 1:
+            return self.chances(_unpack(packed), series, count, playable)
+        # The answer depends on the series only through its last rank, how many of that rank it holds
+        # and the pair and run points of each playable rank on it: keyed by those, answers recur
+        # across the many series the search meets.
+        base = 0
+        last = 0
+        fixed = count << 39 | packed  # the fixed-width part, low: hand, count, last, its repeats, options
+        if series:
+            last = series[-1]
+            base = intern(series)
+            fixed |= (last << 3 | series.count(last)) << 44
+        options = 0  # each playable rank and its pair and run points, eight bits each
+        for rank in playable:
+            at = base * RANKS + rank
+            if series and NEXT[at] < 0:
+                step(base, rank)
+            options = options << 8 | rank << 4 | (POINTS[at] if series else 0)
+        key = (options << 4 | len(playable)) << 51 | fixed
+        known = self._replies.get(key)
+        if known is not None:
+            return known
+        values: list[float] = []
+        if series:
+            present = (packed | packed >> 1 | packed >> 2) & _ANY_OF_RANK  # bit 3r-3: holds rank r
+            for rank in playable:
+                held = packed >> 3 * rank - 3 & 7
+                new_count = count + PIP[rank]
+                # play_points((*series, rank), new_count), from the search's series tables:
+                points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
+                value = float(points)  # as hoyle.answer_score, lead 0
+                if new_count == 5 or new_count == 21:
+                    value -= 2
+                if last == rank:
+                    if held > 1:
+                        value += 1
+                    elif new_count + PIP[rank] <= 31 and held + series.count(rank) < 4:
+                        value -= 2.5
+                elif abs(last - rank) <= 2:
+                    if present & _NEAR[rank * 14 + last]:
+                        value += 0.5
+                    else:
+                        value -= 1
+                values.append(value + _HUNDREDTHS[rank])
+        else:
+            for rank in playable:
+                values.append(_lead_score(packed, rank))
+        top = max(values)
+        weights = [math.exp((value - top) / self.temperature) for value in values]
+        total = sum(weights)
+        chances = tuple([weight / total for weight in weights])
+        if len(self._replies) >= 1 << 17:
+            self._replies.clear()
+        self._replies[key] = chances
+        return chances
+
+
+_ANY_OF_RANK = sum(1 << 3 * rank - 3 for rank in range(1, 14))
+_NEAR = [sum(1 << 3 * other - 3 for other in range(max(1, rank - 2), min(13, rank + 2) + 1)
+             if other != rank and other != last) if 1 <= rank <= 13 else 0
+         for rank in range(14) for last in range(14)]
+"""``_NEAR[rank * 14 + last]``: the bits (3r - 3) of the ranks within two of ``rank``, other than it and ``last``."""
+_HUNDREDTHS = [pips / 100 for pips in PIP]
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    """A packed hand's ranks, lowest first."""
+    hand: list[int] = []
+    for rank in range(1, 14):
+        for _ in range(packed >> 3 * rank - 3 & 7):
+            hand.append(rank)
+    return tuple(hand)
+
+
+def _lead_score(packed: int, rank: int) -> float:
+    """:func:`pegboard.bots.hoyle.lead_score` of ``rank`` from a packed hand (which holds it)."""
+    pips = PIP[rank]
+    paired = (packed >> 3 * rank - 3 & 7) > 1
+    if rank == 5:
+        return -10.0
+    if pips <= 4:
+        return 30.0 + pips + (5 if paired else 0)
+    if paired:
+        return 20.0 + (0 if pips < 10 else -1)
+    if rank == 6 or rank == 9:
+        return 10.0
+    if rank == 7 or rank == 8:
+        return 9.0 if (packed | packed >> 1 | packed >> 2) & _NEAR[rank * 14] else 0.0
+    return 1.0  # a ten-card from nothing
