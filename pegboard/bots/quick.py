@@ -16,15 +16,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.cribbage import honest_claim
+from pegboard.rules import Rules
 from pegboard.scoring.play import play_points
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
-__all__ = ["best_discard", "best_play", "pick"]
+__all__ = ["greedy_choice", "best_discard", "best_play", "pick"]
 
 _TABLES: dict[int, bytes] = {size: points_bytes(size) for size in (3, 4)}
+
+
+def greedy_choice(view: Any, rules: Rules, rng: random.Random) -> Action:
+    """The greedy bot's choice in a cribbage game: the throw keeping the most points, the card scoring
+    most now, every point counted and every missed one claimed; anything else at random."""
+    actions: tuple[Action, ...] = view.legal_actions
+    if len(actions) == 1:
+        return actions[0]
+    verb = actions[0].verb
+    if verb == "discard":
+        return best_discard(view.hand, actions, rng)
+    if verb == "play" or verb == "go":
+        return best_play(view.series, view.count, actions, rng)
+    if verb == "count" or verb == "muggins":  # count every point; claim every missed one
+        return honest_claim(view, rules)
+    return rng.choice(actions)
 
 
 def best_discard(hand: Sequence[Card], actions: Sequence[Action], rng: random.Random) -> Action:

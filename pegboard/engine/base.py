@@ -18,8 +18,9 @@ from typing import Any, ClassVar
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.deals import Deal, DealLog, DealSource, cut_for_deal
-from pegboard.engine.eventlog import EVERYTHING, Deferred, EventLog, Journal
-from pegboard.engine.events import Event
+from pegboard.engine.eventlog import EVERYTHING, EventLog
+from pegboard.engine.events import Event, make_event
+from pegboard.engine.journal import Deferred, Journal
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.items import ScoreItem
@@ -318,7 +319,7 @@ class GameState(ABC):
             first_dealer, rounds = cut_for_deal(self._rng, seats)
             for cuts in rounds:
                 for seat, card in cuts:
-                    self._log(Event("cut", -1, seat, (card,), phase="cut"))
+                    self._log(make_event("cut", -1, seat, (card,), phase="cut"))
         elif not (isinstance(first_dealer, int) and 0 <= first_dealer < seats):
             raise PegboardError(f"first dealer {first_dealer!r}: expected a seat from 0 to {seats - 1}")
         self.first_dealer = first_dealer
@@ -334,7 +335,7 @@ class GameState(ABC):
         side = self.side_of(seat)
         before = self._scores[side]
         for item in items:
-            self._log(Event("score", deal, seat, item.cards, item.points, item.kind, phase, where=where))
+            self._log(make_event("score", deal, seat, item.cards, item.points, item.kind, phase, where=where))
             self._scores[side] += item.points
         if self._scores[side] != before:
             self._previous[side] = before
@@ -349,7 +350,7 @@ class GameState(ABC):
         self._winner = side
         self._legal.clear()
         name = "draw" if side is None else self.side_names[side]
-        self._log(Event("end", self.deal_number, kind=name, phase="end"))
+        self._log(make_event("end", self.deal_number, kind=name, phase="end"))
 
     # ------------------------------------------------------------------ results
     def losers_marks(self) -> dict[str, str]:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pegboard.bots import make_bot
@@ -43,11 +44,12 @@ class MatchConfig:
     records: str | None = None
     duplicate: bool = False
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
+        """The game's rules (made once per configuration: every game of a match asks)."""
         return Rules.preset(self.game, **dict(self.options))
 
-    @property
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return entrant_names(self.bots)
 
