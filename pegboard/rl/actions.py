@@ -15,7 +15,7 @@ counts ``0-29``, the claims ``1-29`` and pass. Snailspace: ``0-51`` play that ca
 >>> codec.encode(first), codec.decode(codec.encode(first), seat=0) == first
 (392, True)
 >>> codec.label(52), codec.label(53)
-('go', 'discard AC 2C')
+('go', 'discard AC AD')
 """
 
 from __future__ import annotations

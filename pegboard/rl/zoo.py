@@ -11,7 +11,7 @@ deal's point difference (``reward="points"``). ``max_cycles`` truncates a game a
 ('player_0', 1379)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> int(observation["action_mask"].sum()), reward, terminated
-(15, 0, False)
+(15, 0.0, False)
 """
 
 from __future__ import annotations
