@@ -36,7 +36,8 @@ class PegboardAECEnv(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment playing one pegboard game."""
 
     RENDER_MODES = ("ansi", "human")
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "pegboard_v0", "is_parallelizable": False, "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "pegboard_v0", "is_parallelizable": False,
+                                "render_fps": 4}
 
     def __init__(self, game: str | Rules = "cribbage", *, reward: RewardMode = "win", max_cycles: int | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
