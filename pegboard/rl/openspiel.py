@@ -484,16 +484,16 @@ def resample_from_infostate(state: PegboardState, player: int, rng: random.Rando
     return state.clone()  # type: ignore[no-any-return]
 
 
-def _factory(preset: str) -> Any:
-    def factory(params: dict[str, Any] | None = None) -> PegboardGame:
-        return PegboardGame(preset, params)
+def _game_class(preset: str) -> type[PegboardGame]:
+    def __init__(self: PegboardGame, params: dict[str, Any] | None = None) -> None:
+        PegboardGame.__init__(self, preset, params)
 
-    return factory
+    name = "PegboardGame_" + preset.replace("-", "_")
+    return type(name, (PegboardGame,), {"__init__": __init__, "__doc__": f"pegboard {preset} for OpenSpiel."})
 
 
-_FACTORIES = {preset: _factory(preset) for preset in PRESETS}
-"""Kept here for the life of the interpreter: OpenSpiel's registry must not be the last to hold them,
-or the interpreter aborts on exit (the registry lets go of them after Python has shut down)."""
+GAME_CLASSES = {preset: _game_class(preset) for preset in PRESETS}
+"""One class per preset, registered as the game's factory (as OpenSpiel's own Python games register)."""
 
 
 def register() -> None:
@@ -501,7 +501,7 @@ def register() -> None:
     registered = set(pyspiel.registered_names())
     for preset, name in GAME_NAMES.items():
         if name not in registered:
-            pyspiel.register_game(_game_type(preset, Rules.preset(preset)), _FACTORIES[preset])
+            pyspiel.register_game(_game_type(preset, Rules.preset(preset)), GAME_CLASSES[preset])
 
 
 register()
