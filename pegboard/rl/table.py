@@ -70,7 +70,7 @@ class Table:
         """A new game; the same seed deals the same cards and decides the same first dealer."""
         self._game = new_game(self.rules, seed=seed if seed is not None else random.getrandbits(63))
         self._deal = self._game.deal_number
-        self._deal_start = self._game.score_list
+        self._deal_start = (0,) * self.rules.sides  # five-card's 3 for last, pegged before any move, counts too
 
     def seat_to_act(self) -> int | None:
         """The seat whose turn it is (the lowest of several discarding), None when the game is over."""
