@@ -35,7 +35,7 @@ def test_pettingzoo_max_cycles_truncates_every_agent() -> None:
     env = pettingzoo_env("cribbage", max_cycles=5)
     env.reset(seed=1)
     moves = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)

@@ -20,7 +20,8 @@ SCALE = float(os.environ.get("PEGBOARD_OPENSPIEL_SIMS", "1"))
 SIMS = [("python_pegboard_cribbage", {"target": 31}, 60), ("python_pegboard_five_card", {"target": 31}, 60),
         ("python_pegboard_cribbage_3", {"target": 31}, 30), ("python_pegboard_cribbage_4", {"target": 31}, 30),
         ("python_pegboard_cribbage_4_solo", {"target": 31}, 20), ("python_pegboard_snailspace", {}, 30),
-        ("python_pegboard_solitaire", {}, 60), ("python_pegboard_cribbage", {}, 2), ("python_pegboard_five_card", {}, 3)]
+        ("python_pegboard_solitaire", {}, 60), ("python_pegboard_cribbage", {}, 2),
+        ("python_pegboard_five_card", {}, 3)]
 
 
 @pytest.mark.parametrize(("name", "params", "sims"), SIMS)
