@@ -38,5 +38,6 @@ def test_ruff_is_clean() -> None:
     """The lint rules of pyproject.toml (line length, imports, unused names, bugbear) hold everywhere."""
     ruff = Path(sys.executable).parent / "ruff"
     done = subprocess.run([str(ruff) if ruff.exists() else "ruff", "check", "--output-format", "concise",
-                           "pegboard", "tests", "benchmarks", "examples"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+                           "pegboard", "tests", "benchmarks", "examples"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
