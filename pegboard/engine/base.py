@@ -71,6 +71,14 @@ def _attribute_names(state: object) -> tuple[str, ...]:
     return names if names is not None else tuple(vars(state))
 
 
+def _restore(cls: type[GameState], rules: Rules, players: tuple[str, ...], attributes: dict[str, Any]) -> GameState:
+    """A pickled game state back: a game of its kind, every attribute set as it was."""
+    twin = cls(rules, players, rng=random.Random(0), first_dealer=0)  # type: ignore[call-arg]
+    for name, value in attributes.items():
+        setattr(twin, name, value)
+    return twin
+
+
 def clone_rng(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng``."""
     twin = random.Random()
@@ -272,14 +280,24 @@ class GameState(ABC):
         cannot be made without its constructor)."""
         return type(self)(self.rules, self.players, rng=random.Random(0), first_dealer=0)  # type: ignore[call-arg]
 
+    def _attributes(self) -> dict[str, Any]:
+        """Every attribute this game has set, by name."""
+        found: dict[str, Any] = {}
+        for name in _attribute_names(self):
+            try:
+                found[name] = getattr(self, name)
+            except AttributeError:  # an attribute this game never set (start scores, say)
+                continue
+        return found
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (and ``copy.copy``): the class, its rules and players, and every attribute."""
+        return (_restore, (type(self), self.rules, self.players, self._attributes()))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         twin = self._blank_twin()
         memo[id(self)] = twin
-        for name in _attribute_names(self):
-            try:
-                value = getattr(self, name)
-            except AttributeError:
-                continue
+        for name, value in self._attributes().items():
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 
@@ -295,11 +313,7 @@ class GameState(ABC):
         (0, 1)
         """
         twin = self._blank_twin()
-        for name in _attribute_names(self):
-            try:
-                value = getattr(self, name)
-            except AttributeError:  # an attribute this game never set (start scores, say)
-                continue
+        for name, value in self._attributes().items():
             setattr(twin, name, copy_containers(value))
         twin._rng = clone_rng(self._rng)
         twin._source = DealSource(twin._rng, self._source.explicit)

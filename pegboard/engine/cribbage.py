@@ -68,6 +68,9 @@ class _PlayScore:
     def summary(self) -> Event:
         return make_event("score", self.deal, self.seat, (), self.points, "play", "play")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_PlayScore, (self.deal, self.seat, self.series, self.count, self.points))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _PlayScore:
         return _PlayScore(self.deal, self.seat, copy.deepcopy(self.series, memo), self.count, self.points)
 
@@ -88,6 +91,9 @@ class _ShowScore:
 
     def summary(self) -> Event:
         return make_event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ShowScore, (self.deal, self.seat, self.cards, self.starter, self.crib, self.four_flush, self.points))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _ShowScore:
         return _ShowScore(self.deal, self.seat, copy.deepcopy(self.cards, memo), copy.deepcopy(self.starter, memo),
