@@ -202,6 +202,7 @@ class Table:
     def public(self) -> dict[str, Any]:
         """What anyone at the table may know about it (never tokens, invites or the seed)."""
         return {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
+                "creator": self.creator_seat, "layout": layout(self.game.rules),
                 "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
                 "finished": self.game.finished, "winner": self.game.winner}
 
@@ -219,6 +220,12 @@ class Table:
     def computer_to_act(self) -> int | None:
         """A computer seat that may act now, if any (see :class:`pegboard.session.Session`)."""
         return self.session.computer_to_act()
+
+
+def layout(rules: Rules) -> dict[str, Any]:
+    """What the page lays out for these rules (so that it tests no game's family by name)."""
+    return {"crib": rules.crib, "pegging": rules.pegging, "grid": rules.grid_side, "solo": rules.solo,
+            "cells_in_order": rules.cells_in_order}
 
 
 def _start(setup: dict[str, Any]) -> GameState:
