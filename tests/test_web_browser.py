@@ -292,7 +292,8 @@ def test_on_a_phone_the_hand_the_prompt_and_the_turn_are_on_screen_without_scrol
             page.evaluate("() => window.scrollTo(0, 0)")
         take_turn(page)
     assert len(seen_deals) >= 2
-    widths = page.evaluate("() => [...document.querySelectorAll('.shows .card')].map((c) => c.getBoundingClientRect().width)")
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('.shows .card')].map((c) => c.getBoundingClientRect().width)")
     assert widths and min(widths) >= 48, f"the show's cards are too small to read on a phone: {widths}"
     assert not page.errors
 

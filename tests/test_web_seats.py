@@ -96,7 +96,7 @@ def test_a_rate_limited_message_is_answered_with_its_id(tmp_path: Path) -> None:
         client = Client(server.ws_url, created["table"], tokens[0])
         for request in range(1, 7):
             client.send({"type": "hint", "token": tokens[0], "id": request})
-        answers = [client.until(lambda frame: frame.get("id") == wanted) for wanted in range(1, 7)]
+        answers = [client.until(lambda frame, wanted=wanted: frame.get("id") == wanted) for wanted in range(1, 7)]
         limited = [frame for frame in answers if frame.get("code") == "rate-limited"]
         assert limited and all(frame["message"].startswith("too many messages") for frame in limited)
         client.close()
