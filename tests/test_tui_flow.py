@@ -17,7 +17,7 @@ from pegboard.tui.app import PegboardApp
 from pegboard.tui.controller import Controller, Setup
 from pegboard.tui.moments import latest_moves
 from pegboard.tui.screens.game import GameScreen
-from pegboard.tui.screens.modals import EndScreen
+from pegboard.tui.screens.summary import SummaryScreen
 from pegboard.tui.store import Store
 from pegboard.tui.widgets.board import Side, board_lines
 from pegboard.tui.widgets.cards import HandView
@@ -65,7 +65,7 @@ async def test_a_whole_game_against_the_expert_needs_no_key_press_without_a_choi
     presses: list[tuple[str, int]] = []
     async with app.run_test(size=SIZE) as pilot:
         end = await play_out(pilot, random.Random(1), choose=expert_choice, presses=presses)
-        assert isinstance(end, EndScreen)
+        assert isinstance(end, SummaryScreen)
         game = game_screen(app).ctl.game
         assert game.finished and game.deal_number >= 4
         gos = sum(1 for event in game.events if event.type == "go" and event.seat == 0)

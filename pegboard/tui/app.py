@@ -34,7 +34,7 @@ GAME_TITLES = {
 def title_of(ctl: Controller) -> str:
     """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
     rules = ctl.game.rules
-    target = f" to {rules.target}" if rules.target and rules.family == "cribbage" else ""
+    target = f" to {rules.target}" if rules.target and rules.pegging else ""
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
     return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"
@@ -52,7 +52,7 @@ class PegboardApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Save & quit", priority=True)]
 
-    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: float | None = None,
+    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: bool | None = None,
                  saves: Sequence[SavedGame] = ()) -> None:
         super().__init__()
         self.first = ctl

@@ -202,8 +202,10 @@ class Controller(Session):
             self.viewer = seat
 
     def view(self) -> SeatView:
-        """What the screen may show: the viewer's view, or a spectator's during a handover."""
-        view: SeatView = self.game.view(None if self.needs_handover() else self.viewer)
+        """What the screen may show: the viewer's view; a spectator's during a handover, and at a hot
+        seat whenever the viewer is not the one to act (the hand is hidden between players)."""
+        hidden = self.needs_handover() or (self.hot_seat and self.human_to_act() != self.viewer)
+        view: SeatView = self.game.view(None if hidden else self.viewer)
         return view
 
     def label(self, seat: int) -> str:

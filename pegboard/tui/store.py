@@ -316,6 +316,14 @@ class Store:
     def save_settings(self, settings: dict[str, Any]) -> None:
         _write_json(self.root / "settings.json", settings)
 
+    def update_settings(self, changes: dict[str, Any]) -> None:
+        """Change some settings, keeping the others (a damaged file is replaced: it was set aside)."""
+        try:
+            settings = self.load_settings()
+        except StoreError:
+            settings = {}
+        self.save_settings({**settings, **changes})
+
     # ------------------------------------------------------------------ statistics
     def _damaged_stats(self, why: object) -> StoreError:
         return StoreError(f"{self.stats_path}: not pegboard's statistics database ({why})")

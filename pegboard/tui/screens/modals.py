@@ -1,8 +1,8 @@
-"""Screens over the table: help, the hot-seat handover, the end, statistics; and counts item by item."""
+"""Screens over the table: help, the hot-seat handover, statistics, resuming; and counts item by item."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +16,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from pegboard.engine.actions import small_number
-from pegboard.errors import PegboardError
 from pegboard.tui.explain import ShowCount, item_words
 from pegboard.tui.store import StatsRow
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
 
-__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "ResumeScreen", "counts_renderable",
+__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "StatsScreen", "ResumeScreen", "counts_renderable",
            "widest_win"]
 
 MODAL_CSS = """
-BoxScreen, HandoverScreen, EndScreen, ResumeScreen { align: center middle; background: $background 100%; }
-BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical, ResumeScreen > Vertical {
+BoxScreen, HandoverScreen, SummaryScreen, ResumeScreen { align: center middle; background: $background 100%; }
+BoxScreen > Vertical, HandoverScreen > Vertical, SummaryScreen > Vertical, ResumeScreen > Vertical {
     width: 96%; max-width: 100; height: auto; max-height: 94%;
     border: round $accent; background: $surface; padding: 0 1; }
 .title { text-style: bold; color: $accent; padding-bottom: 1; }
 .keys { color: $text-muted; padding-top: 1; }
-BoxScreen VerticalScroll, EndScreen VerticalScroll { height: auto; max-height: 100%; }
+BoxScreen VerticalScroll, SummaryScreen VerticalScroll { height: auto; max-height: 100%; }
 """
 
 HELP = """\
@@ -148,43 +147,6 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
         parts.append(colour_cards(f"  “{count.spoken}”", "italic #d7d7af"))
         parts.append(Text(""))
     return Group(*parts)
-
-
-class EndScreen(ModalScreen[str]):
-    """The game is over: the result, the last counts; new game, save the record, or quit."""
-
-    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("w", "record", "Save record"),
-                Binding("q", "choose('quit')", "Quit"), Binding("escape,enter", "choose('look')", "Look")]
-
-    def __init__(self, result: str, details: Sequence[str], counts: Sequence[ShowCount], players: Sequence[str],
-                 save_record: Callable[[], Path]) -> None:
-        super().__init__()
-        self.result = result
-        self.details = details
-        self.counts = counts
-        self.players = players
-        self.save_record = save_record
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Text(self.result), classes="title", id="result")
-            with VerticalScroll():
-                yield Static(Text("\n".join(self.details) + "\n"))
-                if self.counts:
-                    yield Static(counts_renderable(self.counts, self.players))
-            yield Static("", id="saved")
-            yield Static("n new game · w save the record · q quit · Enter/Esc look at the table", classes="keys")
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
-
-    def action_record(self) -> None:
-        try:
-            path = self.save_record()
-        except PegboardError as error:
-            self.query_one("#saved", Static).update(Text(f"Not saved: {error}", style="bold #ff5f5f"))
-            return
-        self.query_one("#saved", Static).update(Text(f"Saved: {path}\nReplay it with: pegboard replay {path}"))
 
 
 def widest_win(row: StatsRow) -> str:
