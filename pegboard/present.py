@@ -119,7 +119,7 @@ def hint(game: GameState, seat: int) -> Hint:
     actions: tuple[Action, ...] = view.legal_actions
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if game.rules.family == "cribbage" and actions[0].verb == "discard":
+    if game.rules.crib and actions[0].verb == "discard":
         return _discard_hint(game, view, actions)
     if actions[0].verb in ("count", "muggins"):
         best = honest_claim(view, game.rules)
@@ -148,7 +148,7 @@ def _discard_hint(game: GameState, view: Any, actions: tuple[Action, ...]) -> Hi
 def _reason(game: GameState, view: Any, action: Action) -> str:
     if action.verb == "go":
         return "no card fits under 31"
-    if game.rules.family == "cribbage" and action.verb == "play":
+    if game.rules.crib and action.verb == "play":
         from pegboard.scoring.play import score_play
 
         card = action.cards[0]

@@ -65,7 +65,7 @@ async def test_illegal_input_shows_why_and_changes_nothing(tmp_path: Path) -> No
         screen = game_screen(app)
         events = len(screen.ctl.game.events)
         await pilot.press("enter")  # nothing picked yet
-        assert "Pick 2 card(s)" in screen.note.plain  # type: ignore[union-attr]
+        assert "Pick 2 cards" in screen.note.plain  # type: ignore[union-attr]
         await pilot.press("1", "2", "3")  # a third card is one too many
         assert "2 cards are picked" in screen.note.plain  # type: ignore[union-attr]
         await pilot.press("slash", *"zz", "enter")

@@ -174,7 +174,7 @@ async def test_ruling_16_an_over_count_in_the_app_is_taken_back_and_shown(tmp_pa
         assert (1, "over-claim", 3) in scored
         await until(pilot, app, lambda s: s.counts_deal is not None, random.Random(1))
         shown = " ".join((await screen_text(pilot)).split())
-        assert f"(counted {total + 3}, 3" in shown and "Ada scores the 3 points claimed over the count" in shown
+        assert f"(counted {total + 3}, 3" in shown and "Ada takes 3 points Ann counted over in Ann's hand" in shown
 
 
 # ---------------------------------------------------------------------- 4: smaller things

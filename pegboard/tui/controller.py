@@ -26,7 +26,8 @@ from pegboard.errors import CardError, IllegalActionError, PegboardError
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
 
-__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal"]
+__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal",
+           "card_symbols", "claim_story"]
 
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
 CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
@@ -405,6 +406,15 @@ def describe_action(action: Action) -> str:
 _CARD_CODE = re.compile(CARD_IN_TEXT)
 
 
+def card_symbols(text: str) -> str:
+    """Card codes in ``text`` as the cards players write: ``Ann play 5H`` -> ``Ann play 5♥``.
+
+    >>> card_symbols("Ann discard TS 10C")
+    'Ann discard 10♠ 10♣'
+    """
+    return _CARD_CODE.sub(lambda match: Card.parse(match.group(0)).symbol, text)
+
+
 def refusal(message: str, players: Sequence[str]) -> str:
     """An engine refusal in the app's words: the player's name and verb become "Can't ...", and
     card codes become card faces.
@@ -418,4 +428,4 @@ def refusal(message: str, players: Sequence[str]) -> str:
         if message.startswith(f"{name} ") and ":" in message:
             message = "Can't " + message[len(name) + 1:]
             break
-    return _CARD_CODE.sub(lambda match: Card.parse(match.group(0)).symbol, message)
+    return card_symbols(message)

@@ -112,17 +112,17 @@ def show_count(event: Event, events: Sequence[Event], rules: Rules, players: Seq
 def deal_counts(events: Sequence[Event], deal: int, rules: Rules, players: Sequence[str]) -> list[ShowCount]:
     """Every count of ``deal`` in counting order: cribbage hands and crib, or grid lines."""
     in_deal = [event for event in events if event.deal == deal]
-    if rules.family == "cribbage":
+    if rules.crib:
         return [show_count(event, in_deal, rules, players, index) for index, event in enumerate(in_deal)
                 if event.type == "show"]
     groups: dict[tuple[int | None, str], list[ScoreItem]] = {}
     for event in in_deal:
         if event.type == "score" and event.phase == "show":
             groups.setdefault((event.seat, event.where), []).append(ScoreItem(event.kind, event.cards, event.points))
-    starter = starter_of(events, deal) if rules.family == "solitaire" else None
+    starter = starter_of(events, deal) if rules.solo else None
     counts = []
     for (seat, where), items in groups.items():
-        who = "" if rules.family == "solitaire" or seat is None else f"{players[seat]}: "
+        who = "" if rules.solo or seat is None else f"{players[seat]}: "
         counts.append(ShowCount(seat, f"{who}{where}", (), starter, Score(tuple(items))))
     return counts
 
@@ -210,7 +210,7 @@ def discard_review(events: Sequence[Event], deal: int, seat: int, rules: Rules) 
     """
     from pegboard.bots.discard import rank_discards
 
-    if rules.family != "cribbage":
+    if not rules.crib:
         return None
     dealer = hand = thrown = None
     for event in events:

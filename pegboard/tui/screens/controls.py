@@ -112,7 +112,8 @@ class TableControls(Screen[None]):
         elif mode == "discard":
             cards = self.ctl.hand(seat)
             if len(self.picked) != self.ctl.game.rules.discard_count:
-                self.say(f"Pick {self.ctl.game.rules.discard_count} card(s) to throw first (number keys or Space).",
+                want = self.ctl.game.rules.discard_count
+                self.say(f"Pick {'a card' if want == 1 else f'{want} cards'} to throw first (number keys or Space).",
                          "error")
                 return
             self.act(Action(seat, "discard", tuple(cards[i] for i in sorted(self.picked))))

@@ -43,6 +43,8 @@ from pegboard.tui.widgets.view import board_sides, board_target, finished_grid, 
 
 __all__ = ["GameScreen", "GAME_CSS", "HOLD"]
 
+SHORT = 26
+"""Terminals this short (80x24...) get the compact layout: one-line hands, no gaps, a thin board."""
 HOLD = True
 """The table is held after the play's last card until a key (with a pace: a game without pauses has
 no hold either)."""
@@ -112,12 +114,18 @@ class GameScreen(GameTools):
     def _show_parts(self) -> None:
         rules = self.ctl.game.rules
         counting = self.counts_deal is not None
+        short = bool(self.size.height) and self.size.height <= SHORT
         self.query_one("#counts").display = counting
-        self.query_one("#grid").display = bool(rules.grid_side)
+        self.query_one("#grid").display = bool(rules.grid_side) and not counting  # the counts show the grid
         self.query_one("#hand").display = rules.holds_hand
-        self.query_one("#table").display = not counting or not rules.crib
+        self.query_one("#table").display = not counting
+        hand = self.query_one(HandView)
+        hand.short = short and (counting or len(self.ctl.hand(self.ctl.viewer)) > 6)
+        hand.styles.margin = (0 if short else 1, 0, 0, 0)
+        self.query_one(GridView).styles.margin = (0 if short else 1, 0, 0, 0)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._show_parts()
         self.refresh_table()
 
     @property
@@ -154,7 +162,8 @@ class GameScreen(GameTools):
         seat = self.human()
         mode = ctl.mode(seat)
         labels = [ctl.label(s) for s in range(rules.players)]
-        max_lines = max(2, min(8, self.size.height - 20)) if self.size.height else 4  # 80x24: 4 lines
+        # The board's lines: one a side on a 24-line terminal (the show needs the room), up to 8 on a tall one.
+        max_lines = max(2, min(8, self.size.height - 22)) if self.size.height else 2
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(rules), max_lines)
         table = self.query_one("#table", Sketch)
         seen = game.events_for(view.seat)  # the person's own log: never a card they may not see
@@ -170,7 +179,7 @@ class GameScreen(GameTools):
             lines.append(self.note)
         self.query_one("#message", Sketch).paint(Text("\n").join(lines))
         self.query_one(GameLog).follow(seen if self.held is None else seen[:upto], view.seat, game.players, rules)
-        self.sub_title = score_title(game.side_names, view.scores, self.size.width or 80)
+        self.title, self.sub_title = header_texts(ctl, view.scores, self.size.width or 80)
         if self.counts_deal is not None:
             self.call_after_refresh(self._fit_counts)
 
@@ -453,15 +462,39 @@ class GameScreen(GameTools):
         return True
 
 
-def score_title(sides: tuple[str, ...], scores: tuple[int, ...], width: int) -> str:
-    """The scores for the title line, short enough for it: names cut down before any score is.
+def score_title(sides: tuple[str, ...], scores: tuple[int, ...], room: int, shortest: int = 1) -> str | None:
+    """The scores for the title line in ``room`` columns, names cut down (to no fewer than
+    ``shortest`` letters) before any score is; None if they do not fit.
 
-    >>> score_title(("Annabelle", "Bartholomew", "Cleo"), (100, 98, 97), 60)
+    >>> score_title(("Annabelle", "Bartholomew", "Cleo"), (100, 98, 97), 30)
     'Annab 100 · Barth 98 · Cleo 97'
     """
-    room = max(20, width // 2 - 4)
-    for cut in (16, 10, 7, 5, 3, 1):
+    for cut in (16, 10, 7, 5, 3, 2, 1):
         text = " · ".join(f"{side[:cut]} {score}" for side, score in zip(sides, scores))
-        if len(text) <= room:
+        if cut >= shortest and len(text) <= room:
             return text
-    return " · ".join(str(score) for score in scores)
+    return None
+
+
+def header_texts(ctl: Controller, scores: tuple[int, ...], width: int) -> tuple[str, str]:
+    """The title and the scores for the header line, whole in ``width`` columns: the title gets shorter
+    (then shorter still) before the names are cut much, and no score is ever cut."""
+    room = width - 24  # the header's icon and the room kept for its clock, and the " — " between title and scores
+    titles = title_forms(ctl)
+    sides = ctl.game.side_names
+    for shortest in (5, 3, 1):
+        for title in titles:
+            text = score_title(sides, scores, room - len(title), shortest)
+            if text is not None:
+                return title, text
+    return titles[-1], " · ".join(str(score) for score in scores)
+
+
+def title_forms(ctl: Controller) -> list[str]:
+    """The app's title, longest first: ``pegboard · Three-player cribbage to 121 · muggins on`` down to
+    ``cribbage-3 · muggins``."""
+    from pegboard.tui.app import title_of
+
+    rules = ctl.game.rules
+    marks = (" · muggins" if rules.muggins else "") + (" · hot seat" if ctl.hot_seat else "")
+    return [title_of(ctl), title_of(ctl).removeprefix("pegboard · "), f"{rules.name}{marks}", rules.name]

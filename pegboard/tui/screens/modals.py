@@ -20,8 +20,8 @@ from pegboard.tui.explain import ShowCount, item_words
 from pegboard.tui.store import StatsRow
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
 
-__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "StatsScreen", "ResumeScreen", "counts_renderable",
-           "widest_win"]
+__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "StatsScreen", "claim_words", "ResumeScreen",
+           "counts_renderable", "widest_win"]
 
 MODAL_CSS = """
 BoxScreen, HandoverScreen, SummaryScreen, ResumeScreen { align: center middle; background: $background 100%; }
@@ -31,6 +31,8 @@ BoxScreen > Vertical, HandoverScreen > Vertical, SummaryScreen > Vertical, Resum
 .title { text-style: bold; color: $accent; padding-bottom: 1; }
 .keys { color: $text-muted; padding-top: 1; }
 BoxScreen VerticalScroll, SummaryScreen VerticalScroll { height: auto; max-height: 100%; }
+SummaryScreen > Vertical, HistoryScreen > Vertical { height: 94%; }
+SummaryScreen VerticalScroll, HistoryScreen VerticalScroll { height: 1fr; max-height: 100%; }
 """
 
 HELP = """\
@@ -131,11 +133,7 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
             title.append(f" (counted {count.declared}{wrong})", style="#ffaf5f" if wrong else "#87d787")
         parts.append(title)
         for seat, kind, points in count.claims:
-            plural = "s" if points != 1 else ""
-            what = f"takes {points} point{plural} missed" if kind == "muggins" else \
-                f"scores the {points} point{plural} claimed over the count"
-            name = players[seat] if seat < len(players) else "?"
-            parts.append(Text(f"  Muggins: {name} {what}", style="bold #ffaf5f"))
+            parts.append(Text(f"  Muggins: {claim_words(count, seat, kind, points, players)}", style="bold #ffaf5f"))
         if count.score.items:
             table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
             running = 0
@@ -147,6 +145,26 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
         parts.append(colour_cards(f"  “{count.spoken}”", "italic #d7d7af"))
         parts.append(Text(""))
     return Group(*parts)
+
+
+def claim_words(count: ShowCount, seat: int, kind: str, points: int, players: Sequence[str]) -> str:
+    """Who took how many points for what, over one count under muggins.
+
+    >>> from pegboard.scoring.items import Score
+    >>> count = ShowCount(0, "Ann's hand", (), None, Score(()), declared=6)
+    >>> claim_words(count, 1, "muggins", 2, ["Ann", "Bob"])
+    "Bob takes 2 points Ann missed in Ann's hand"
+    >>> claim_words(count, 1, "over-claim", 1, ["Ann", "Bob"])
+    "Bob takes 1 point Ann counted over in Ann's hand"
+    """
+    name = players[seat] if seat < len(players) else "?"
+    owner = players[count.seat] if count.seat is not None and count.seat < len(players) else "the owner"
+    plural = "s" if points != 1 else ""
+    if kind == "muggins":
+        return f"{name} takes {points} point{plural} {owner} missed in {count.title}"
+    if seat == count.seat:
+        return f"{name} takes {points} point{plural} claimed over what was missed in {count.title}"
+    return f"{name} takes {points} point{plural} {owner} counted over in {count.title}"
 
 
 def widest_win(row: StatsRow) -> str:

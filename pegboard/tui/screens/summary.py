@@ -1,4 +1,4 @@
-"""Boxes about the game as a whole: the score history (any time, key t) and the game's summary at the
+"""Boxes about the game as a whole: the score history (any time, key v) and the game's summary at the
 end (winner, skunk, points by source, the best deal, time played; play again or review)."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def history_table(rows: Sequence[DealRow], sides: Sequence[str], columns: Sequen
 class HistoryScreen(BoxScreen):
     """The score history, deal by deal (t or Esc closes it)."""
 
-    BINDINGS = [Binding("escape,enter,t,q", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,v,q", "close", "Close")]
 
     def __init__(self, rows: Sequence[DealRow], sides: Sequence[str], columns: Sequence[str]) -> None:
         super().__init__()
@@ -65,14 +65,14 @@ class HistoryScreen(BoxScreen):
             yield Static("Score history", classes="title")
             with VerticalScroll():
                 yield Static(history_table(self.rows, self.sides, self.columns), id="history")
-            yield Static("t or Esc: back to the table · l: the last deal's counts", classes="keys")
+            yield Static("v or Esc: back to the table · l at the table: the last deal's counts again", classes="keys")
 
 
 class SummaryScreen(ModalScreen[str]):
     """The game is over: its summary, the last counts; play again, review, save the record, or quit."""
 
     BINDINGS = [Binding("n,a", "choose('new')", "Play again"), Binding("r", "review", "Review"),
-                Binding("w", "record", "Save record"), Binding("t", "choose('history')", "History"),
+                Binding("w", "record", "Save record"), Binding("v", "choose('history')", "Scores"),
                 Binding("q", "choose('quit')", "Quit"), Binding("escape,enter", "choose('look')", "Look")]
 
     def __init__(self, result: str, summary: GameSummary, counts: Sequence[ShowCount], players: Sequence[str],
@@ -94,7 +94,7 @@ class SummaryScreen(ModalScreen[str]):
             with VerticalScroll():
                 yield Static(Group(*parts), id="summary")
             yield Static("", id="saved")
-            yield Static("n play again · r review · t history · w save the record · q quit · Esc the table",
+            yield Static("n play again · r review · v score history · w save the record · q quit · Esc the table",
                          classes="keys")
 
     def action_choose(self, choice: str) -> None:

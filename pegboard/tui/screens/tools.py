@@ -39,7 +39,7 @@ class GameTools(TableControls):
     """Keys that are not moves. The game screen supplies the flow, the store and the drawing."""
 
     BINDINGS = [
-        Binding("t", "history", "History"),
+        Binding("v", "history", "Scores"),
         Binding("l", "last_counts", "Last show", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("f", "skip", "Skip ahead", show=False),
