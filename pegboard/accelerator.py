@@ -26,9 +26,8 @@ __all__ = ["COMPILED", "PURE_VARIABLE", "pure_requested", "compiled_modules", "a
            "install_source_only_finder"]
 
 COMPILED = (
-    "pegboard.engine.actions", "pegboard.engine.events", "pegboard.engine.journal", "pegboard.engine.base",
-    "pegboard.engine.cribbage",
-    "pegboard.engine.snailspace", "pegboard.engine.solitaire",
+    "pegboard.engine.chance", "pegboard.engine.actions", "pegboard.engine.events", "pegboard.engine.journal",
+    "pegboard.engine.base", "pegboard.engine.cribbage", "pegboard.engine.snailspace", "pegboard.engine.solitaire",
     "pegboard.scoring.play", "pegboard.scoring.fast", "pegboard.scoring.show", "pegboard.scoring.lines",
     "pegboard.scoring.square",
     "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.solver",

@@ -111,6 +111,7 @@ class GameState(ABC):
         self._deal_logs: list[DealLog] = []
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._version = 0  # how many actions have been applied: what views and caches are keyed on
+        self.first_dealer_cut = False  # whether the first dealer was cut for (the cuts open the event log)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
         self._source = DealSource(self._rng, dealt)  # chance: the seeded generator, or explicit deals
@@ -330,6 +331,7 @@ class GameState(ABC):
         """The given first dealer (checked), or the cut for deal, its cuts logged (ruling 13)."""
         seats = self.rules.players
         if first_dealer is None:
+            self.first_dealer_cut = True
             first_dealer, rounds = cut_for_deal(self._rng, seats)
             for cuts in rounds:
                 for seat, card in cuts:
