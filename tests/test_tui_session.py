@@ -22,7 +22,6 @@ from pegboard.tui.store import Store
 from tests.tui.driver import SIZE, keys_for, make_app, screen_text, settle, tap
 
 
-
 def person_moves(ctl: Controller, stop_at: int) -> None:
     """Play until ``stop_at`` actions: the person's choices seeded by the moment, the rest by the session."""
     while not ctl.game.finished and sum(len(log.moves) for log in ctl.game.deal_logs) < stop_at:

@@ -29,9 +29,9 @@ def history_table(rows: Sequence[DealRow], sides: Sequence[str], columns: Sequen
     """One row per deal: per side, each source's points and the deal's total; a running total last."""
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
     table.add_column("deal", justify="right")
-    for side in sides:
+    for name in sides:
         for source in columns:
-            table.add_column(f"{side[:8]} {SHORT[source]}" if source == columns[0] else SHORT[source],
+            table.add_column(f"{name[:8]} {SHORT[source]}" if source == columns[0] else SHORT[source],
                              justify="right")
         table.add_column("=", justify="right", style="bold")
     running = [0] * len(sides)
