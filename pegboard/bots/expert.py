@@ -42,12 +42,11 @@ import numpy as np
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
-from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
+from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards, throw_key
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PlayPosition, SolverPool, best_plays, play_points, sample_hands
-from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import honest_claim

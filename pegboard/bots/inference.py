@@ -43,12 +43,12 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.discard import CRIB_FILE
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
 from pegboard.bots.series import NEXT, POINTS, RANKS, intern, step
 from pegboard.bots.solver import playable
-from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
 __all__ = ["DiscardModel", "PlayModel", "BookPlayModel", "PastPlay",
