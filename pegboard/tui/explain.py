@@ -28,6 +28,7 @@ from pegboard.engine.events import Event
 from pegboard.rules import Rules
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.show import show_items
+from pegboard.scoring.spoken import spoken_count
 
 __all__ = ["ShowCount", "DiscardReview", "deal_counts", "deal_line", "deal_points", "deal_summary", "discard_review",
            "starter_of",
@@ -56,7 +57,7 @@ class ShowCount:
     @property
     def spoken(self) -> str:
         """The count aloud: "fifteen two, fifteen four and a pair is six"."""
-        return self.score.spoken()
+        return spoken_count(self.score)
 
     @property
     def missed(self) -> int:
