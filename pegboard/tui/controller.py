@@ -27,7 +27,7 @@ from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
 
 __all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal",
-           "card_symbols", "claim_story"]
+           "card_symbols", "claim_story", "GAME_TITLES", "title_of"]
 
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
 CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
@@ -429,3 +429,19 @@ def refusal(message: str, players: Sequence[str]) -> str:
             message = "Can't " + message[len(name) + 1:]
             break
     return card_symbols(message)
+
+
+GAME_TITLES = {
+    "cribbage": "Cribbage", "cribbage-3": "Three-player cribbage", "cribbage-4": "Partnership cribbage",
+    "cribbage-4-solo": "Four-player cribbage", "five-card": "Five-card cribbage", "snailspace": "Snailspace",
+    "solitaire": "Cribbage Square Solitaire",
+}  # fmt: skip
+
+
+def title_of(ctl: Controller) -> str:
+    """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
+    rules = ctl.game.rules
+    target = f" to {rules.target}" if rules.target and rules.pegging else ""
+    muggins = " · muggins on" if rules.muggins else ""
+    people = " · hot seat" if ctl.hot_seat else ""
+    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"

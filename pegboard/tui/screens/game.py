@@ -24,7 +24,7 @@ from textual.widgets import Footer, Header, Input, Static
 
 from pegboard.engine.actions import Action
 from pegboard.errors import PegboardError
-from pegboard.tui.controller import Controller, describe_action, refusal
+from pegboard.tui.controller import Controller, describe_action, refusal, title_of
 from pegboard.tui.explain import deal_counts, deal_line, discard_review
 from pegboard.tui.flow import Flow, Stage
 from pegboard.tui.history import game_summary
@@ -493,8 +493,6 @@ def header_texts(ctl: Controller, scores: tuple[int, ...], width: int) -> tuple[
 def title_forms(ctl: Controller) -> list[str]:
     """The app's title, longest first: ``pegboard · Three-player cribbage to 121 · muggins on`` down to
     ``cribbage-3 · muggins``."""
-    from pegboard.tui.app import title_of
-
     rules = ctl.game.rules
     marks = (" · muggins" if rules.muggins else "") + (" · hot seat" if ctl.hot_seat else "")
     return [title_of(ctl), title_of(ctl).removeprefix("pegboard · "), f"{rules.name}{marks}", rules.name]
