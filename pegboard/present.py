@@ -19,6 +19,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
+from pegboard.engine.views import cribbage_view
 from pegboard.scoring.spoken import number_words
 
 __all__ = ["describe_event", "Hint", "hint", "card_words"]
@@ -122,7 +123,7 @@ def hint(game: GameState, seat: int) -> Hint:
     if game.rules.crib and actions[0].verb == "discard":
         return _discard_hint(game, view, actions)
     if actions[0].verb in ("count", "muggins"):
-        best = honest_claim(view, game.rules)
+        best = honest_claim(cribbage_view(view), game.rules)
         reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
             best.verb, "nothing was missed")
         return Hint(best, reason)

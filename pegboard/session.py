@@ -27,7 +27,7 @@ from pegboard.bots import make_bot
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import MOST_IN_A_SHOW, honest_claim
-from pegboard.engine.protocol import SeatView
+from pegboard.engine.views import SeatView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 

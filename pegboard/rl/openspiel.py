@@ -37,6 +37,9 @@ import pyspiel
 from pegboard.cards import Card, full_deck
 from pegboard.engine import Deal, GameState, new_game
 from pegboard.engine.actions import Action
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rl.actions import ActionCodec
 from pegboard.rl.observation import ObservationEncoder
@@ -212,7 +215,7 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
     def _cards_per_deal(self) -> int:
         rules = self.rules
         if rules.family == "solitaire":
-            return 52 - (self._game.view(0).stock_left if self._game is not None else 51)
+            return 52 - (solitaire_view(self._game.view(0)).stock_left if self._game is not None else 51)
         return rules.players * rules.deal_size + rules.crib_from_pack + 1
 
     def current_player(self) -> int:
@@ -362,20 +365,19 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
         if game is None:
             return None
         view = game.view(seat)
-        family = self.rules.family
-        if family == "snailspace":
+        pending = self._pending  # the engine holds made-up cards for what chance has not dealt yet: hide them
+        if isinstance(view, SnailspaceView):
             totals = tuple(total + now for total, now in zip(self._totals, view.scores)) if not self._over \
                 else self._final
             view = dataclasses.replace(view, scores=totals, deal=self._deal_index)
-        elif family == "cribbage":
-            view = view._replace(deal=self._deal_index)
-        if self._pending:  # the engine holds made-up cards for what chance has not dealt yet: hide them
-            if family == "cribbage":
-                view = view._replace(hand=(), kept=(), discarded=(), legal_actions=(), to_act=())
-            elif family == "snailspace":
+            if pending:
                 view = dataclasses.replace(view, hand=(), grid=(None,) * 25, legal_actions=(), to_act=())
-            else:
-                view = dataclasses.replace(view, current=None, starter=None, legal_actions=(), to_act=())
+        elif isinstance(view, CribbageView):
+            view = view._replace(deal=self._deal_index)
+            if pending:
+                view = view._replace(hand=(), kept=(), discarded=(), legal_actions=(), to_act=())
+        elif pending:
+            view = dataclasses.replace(solitaire_view(view), current=None, starter=None, legal_actions=(), to_act=())
         return view
 
     def event_texts(self, seat: int) -> list[str]:

@@ -21,7 +21,8 @@ from typing import Any
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import VERBS, Action, small_number
-from pegboard.engine.protocol import SeatView
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import SeatView
 from pegboard.errors import CardError, IllegalActionError, PegboardError
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
@@ -287,7 +288,7 @@ class Controller(Session):
             raise IllegalActionError(f"{error}; or a card number from 1 to {len(hand)}") from None
 
     def _solitaire(self, words: list[str], seat: int) -> Action:
-        current: Card | None = self.game.view(seat).current
+        current = solitaire_view(self.game.view(seat)).current
         assert current is not None
         cells = [word for word in words if word in CELLS]
         others = [word for word in words if word not in CELLS]

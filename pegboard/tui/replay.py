@@ -95,7 +95,7 @@ class ReplayScreen(Screen[None]):
         hands = {}
         for seat in range(self.game.rules.players):
             view = self.game.view(seat)
-            hands[seat] = hand_order(view.hand or getattr(view, "kept", ()))
+            hands[seat] = hand_order(getattr(view, "hand", ()) or getattr(view, "kept", ()))
         return hands
 
     def show(self) -> None:

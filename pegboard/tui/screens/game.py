@@ -23,6 +23,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
 from pegboard.engine.actions import Action
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import cribbage_view
 from pegboard.errors import PegboardError
 from pegboard.tui.controller import Controller, describe_action, refusal, title_of
 from pegboard.tui.explain import deal_counts, deal_line, discard_review
@@ -194,7 +196,7 @@ class GameScreen(GameTools):
 
     def _next_empty_cell(self) -> None:
         """Solitaire: after a card is placed, the cursor moves on from its cell to the next empty one."""
-        grid = self.ctl.game.view(self.ctl.viewer).grid
+        grid = solitaire_view(self.ctl.game.view(self.ctl.viewer)).grid
         if self.cursor >= LAST_CELL or grid[self.cursor] is None:
             return
         empty = [(index - self.cursor) % len(grid) for index in range(len(grid)) if grid[index] is None]
@@ -310,15 +312,15 @@ class GameScreen(GameTools):
     def _apply(self, action: Action) -> None:
         """Apply a legal action; if it ended the play, hold the table as it left it until a key."""
         ctl = self.ctl
-        before = ctl.game.view(ctl.viewer) if ctl.game.rules.crib else None
+        before = cribbage_view(ctl.game.view(ctl.viewer)) if ctl.game.rules.crib else None
         start = len(before.events) if before is not None else 0
         ctl.apply(action)
-        if before is None or not self.hold or self.flow.skipping or not ends_the_play(before,
-                                                                                      ctl.game.view(ctl.viewer)):
+        if before is None or not self.hold or self.flow.skipping or \
+                not ends_the_play(before, cribbage_view(ctl.game.view(ctl.viewer))):
             return
         new = ctl.game.events_for(ctl.viewer)[start:]
         self._held_until = start + next((i for i, event in enumerate(new) if event.phase != "play"), len(new))
-        self.held = end_of_play(before, new, ctl.game.view(None).side_of_seat)
+        self.held = end_of_play(before, new, cribbage_view(ctl.game.view(None)).side_of_seat)
         self.flow.hold()
 
     def release_hold(self) -> None:
