@@ -151,6 +151,16 @@ class Rules:
         return self.family != "solitaire"
 
     @property
+    def fixed_deals(self) -> bool:
+        """The game is a fixed number of deals (``deals``) whose totals decide (Snailspace, ruling 24),
+        not a race to a target.
+
+        >>> [Rules.preset(name).fixed_deals for name in ("cribbage", "snailspace", "solitaire")]
+        [False, True, False]
+        """
+        return self.family == "snailspace"
+
+    @property
     def solo(self) -> bool:
         """One player against the target: a game below it is lost, never drawn (ruling 27)."""
         return self.players == 1

@@ -60,9 +60,9 @@ class ActionCodec:
     @cache
     def for_rules(rules: Rules) -> ActionCodec:
         """The codec of ``rules`` (cached: one per distinct rules object)."""
-        if rules.family == "solitaire":
+        if not rules.holds_hand:
             return ActionCodec("solitaire", 17, _labels=tuple(f"place {cell}" for cell in _CELLS) + ("discard",))
-        if rules.family == "snailspace":
+        if rules.cells_in_order:
             return ActionCodec("snailspace", 52, _labels=tuple(f"play {Card.from_code(c)}" for c in range(52)))
         labels = [f"play {Card.from_code(c)}" for c in range(52)] + ["go"]
         if rules.discard_count == 1:

@@ -116,7 +116,7 @@ class Table:
         if self.reward_mode == "win":
             if game.finished:
                 won = game.winner_side
-                if self.rules.family == "solitaire":
+                if self.rules.solo:
                     rewards[0] = 1.0 if won == 0 else -1.0
                 elif won is not None:
                     rewards = [1.0 if game.side_of(seat) == won else -1.0 for seat in range(self.players)]

@@ -111,7 +111,7 @@ class SavedGame:
 
     def describe(self) -> str:
         """The save in a line: ``cribbage vs expert · Ann 45 · Ada 38 · deal 5 · saved 2025-01-04 18:02``."""
-        opponent = "" if self.game == "solitaire" else \
+        opponent = "" if len(self.kinds) == 1 else \
             " hot seat" if self.setup.opponent == "human" else f" vs {self.setup.opponent}"
         deals = len(self.record.get("deals") or [])
         scores = self.scores or ", ".join(map(str, self.record.get("players") or []))
