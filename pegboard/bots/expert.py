@@ -208,7 +208,7 @@ class ExpertBot(BaseBot):
             reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
                                 opponent_blend=self.settings.opponent_blend,
-                                reply_model=BookPlayModel.cached().reply_chances if reply else None,
+                                reply_model=BookPlayModel.cached().book if reply else None,
                                 reply_weight=reply, pool=self._pool)
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
