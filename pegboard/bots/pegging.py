@@ -90,6 +90,9 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
     seen: dict[tuple[tuple[tuple[int, ...], ...], object], dict[int, float]] = {}
     samples: list[dict[int, float]] = []
+    # Each candidate's values, sample by sample, and their running sums (as sum() adds them, left to right).
+    columns: dict[int, list[float]] = {rank: [] for rank in candidates}
+    sums = dict.fromkeys(candidates, 0.0)
     shared: Solver | None = None  # without end values, one memo serves every sample (their subtrees meet)
     by_end: dict[object, Solver] = {}  # with them, one memo per end value (equal ones value positions alike)
     for index, position in enumerate(positions):
@@ -115,19 +118,23 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
             cached = solver.move_values(root)
             seen[(position.hands, end_value)] = cached
         samples.append(cached)
-        if len(samples) >= decided_after and len(candidates) > 1 and _clear_leader(samples, candidates):
+        for rank, column in columns.items():
+            value = cached[rank]
+            column.append(value)
+            sums[rank] += value
+        if len(samples) >= decided_after and len(candidates) > 1 and _clear_leader(columns, sums, candidates):
             break
-    return {rank: sum(values[rank] for values in samples) / len(samples) for rank in candidates}
+    return {rank: sums[rank] / len(samples) for rank in candidates}
 
 
-def _clear_leader(samples: Sequence[dict[int, float]], candidates: Sequence[int]) -> bool:
+def _clear_leader(columns: dict[int, list[float]], sums: dict[int, float], candidates: Sequence[int]) -> bool:
     """Whether the best candidate beats the runner-up by more than three standard errors of their
-    paired difference."""
-    count = len(samples)
-    means = {rank: sum(values[rank] for values in samples) / count for rank in candidates}
+    paired difference (``columns``: each candidate's values so far, ``sums``: their sums)."""
+    count = len(columns[candidates[0]])
+    means = {rank: sums[rank] / count for rank in candidates}
     ordered = sorted(candidates, key=lambda rank: -means[rank])
     best, second = ordered[0], ordered[1]
-    differences = [values[best] - values[second] for values in samples]
+    differences = [value - other for value, other in zip(columns[best], columns[second])]
     mean = sum(differences) / count
     variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
     return mean > 3 * math.sqrt(variance / count) + 1e-9
