@@ -46,8 +46,7 @@ import numpy.typing as npt
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
-from pegboard.bots.replies import BookReplies
-from pegboard.bots.solver import playable
+from pegboard.bots.replies import BookReplies, read_book_play, read_play
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
@@ -180,6 +179,7 @@ class PlayModel:
 
     def __init__(self, temperature: float = DEFAULT_TEMPERATURE) -> None:
         self.temperature = temperature
+        self._known: dict[tuple[tuple[int, ...], int], list[float]] = {}  # _weights by series and count
 
     @staticmethod
     @cache
@@ -206,15 +206,19 @@ class PlayModel:
         model plays every card of ``plays``, each from the hand held then."""
         result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
         for play in plays:
-            chance = [math.exp(value / self.temperature) for value in self.scores(play.series, play.running)]
-            room = 31 - play.running
-            chosen = chance[play.rank]
-            later = play.later
-            for index, hand in enumerate(hands):
-                options = {rank for rank in (*hand, *later) if PIP[rank] <= room}  # summed in the set's order
-                if len(options) > 1:
-                    result[index] *= chosen / sum([chance[rank] for rank in options])
+            read_play(result, self._weights(play.series, play.running), play.running, play.rank, play.later,
+                      hands)  # compiled: every hand at once
         return np.array(result, dtype=np.float64)
+
+    def _weights(self, series: tuple[int, ...], count: int) -> list[float]:
+        """``exp(score / temperature)`` of each rank's :meth:`scores`, worked out once per series and count."""
+        known = self._known.get((series, count))
+        if known is None:
+            if len(self._known) >= 1 << 12:
+                self._known.clear()
+            known = self._known[(series, count)] = [math.exp(value / self.temperature)
+                                                    for value in self.scores(series, count)]
+        return known
 
 
 BOOK_TEMPERATURE = 0.3
@@ -253,27 +257,10 @@ class BookPlayModel:
         result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
         if len(self._played) >= 64:  # a deal has a few plays to read; older ones are not asked again
             self._played.clear()
-        for play in plays:
-            known = self._played.setdefault(play, {})
-            later = play.later
-            for index, hand in enumerate(hands):
-                held = tuple(sorted((*hand, *later)))
-                chance = known.get(held)
-                if chance is None:
-                    chance = known[held] = self._packed_chance(held, play)
-                result[index] *= chance
+        for play in plays:  # compiled: every hand at once, by reply_chances' numbers
+            read_book_play(self.book, self._played.setdefault(play, {}), result, play.series, play.running, play.rank,
+                           play.later, hands)
         return np.array(result, dtype=np.float64)
-
-    def _packed_chance(self, hand: tuple[int, ...], play: PastPlay) -> float:
-        """:meth:`chance` of ``play`` from ``hand`` (sorted), by :meth:`reply_chances`: the same numbers."""
-        room = 31 - play.running
-        packed = 0
-        for card in hand:
-            packed += 1 << 3 * card - 3
-        options = playable(packed, room)
-        if len(options) <= 1:
-            return 1.0
-        return self.reply_chances(packed, play.series, play.running, options)[options.index(play.rank)]
 
     def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:
         """The chance that a book player holding ``hand`` plays ``rank`` on ``series`` at ``running``."""

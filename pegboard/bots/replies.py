@@ -1,10 +1,13 @@
-"""The book's answers in the pegging search, written to compile with mypyc.
+"""The book's answers in the pegging search, and the reading of the opponent's plays, written to
+compile with mypyc.
 
 :meth:`pegboard.bots.inference.BookPlayModel.reply_chances` -- how likely a book player (hoyle's lead and
 answer scores) is to play each rank it can -- is asked at every node of the search where the opponent
 has a choice, and for every hand the expert's samples are weighed by. :func:`book_chances` is its body,
 here so that it runs compiled; :class:`BookReplies` is the model as the search calls it (the search
-hands it the series' id, which it already holds, instead of the series).
+hands it the series' id, which it already holds, instead of the series). :func:`read_play` and
+:func:`read_book_play` are the loops over the hands of the play models' likelihoods
+(:class:`pegboard.bots.inference.PlayModel`, :class:`pegboard.bots.inference.BookPlayModel`).
 
 >>> replies = BookReplies(0.3)
 >>> four, ten = replies((1 << 9) + (1 << 27), (5,), 5, (4, 10))  # 4 and 10 held, on a 5: the ten makes fifteen
@@ -15,11 +18,12 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
 
 from pegboard.bots.series import NEXT, POINTS, RANKS, SERIES, intern, step
 
-__all__ = ["BookReplies", "book_chances", "lead_score_packed", "PIP"]
+__all__ = ["BookReplies", "book_chances", "lead_score_packed", "read_play", "read_book_play", "PIP"]
 
 PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -132,3 +136,66 @@ class BookReplies:
     def by_id(self, packed: int, series_id: int, count: int, playable: tuple[int, ...]) -> tuple[float, ...]:
         """:meth:`__call__` of the interned series ``series_id``."""
         return book_chances(self.replies, self.temperature, packed, SERIES[series_id], series_id, count, playable)
+
+
+def read_play(result: list[float], chance: list[float], running: int, rank: int, later: tuple[int, ...],
+              hands: Sequence[Sequence[int]]) -> None:
+    """One play of :meth:`pegboard.bots.inference.PlayModel.likelihood`: multiplies each hand's entry
+    of ``result`` by the chance (``chance``: each rank's weight) of playing ``rank`` at ``running``
+    from the ranks it could play then (the hand and ``later``), summed in the order of the set of them
+    (as the model does).
+
+    >>> result = [1.0, 1.0]
+    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [(9,), (9, 10)])
+    >>> result
+    [0.5, 0.3333333333333333]
+    """
+    chosen = chance[rank]
+    room = 31 - running
+    for index in range(len(hands)):
+        options: set[int] = set()  # filled in the model's order (the hand, then later): the same set
+        for card in hands[index]:
+            if PIP[card] <= room:
+                options.add(card)
+        for card in later:
+            if PIP[card] <= room:
+                options.add(card)
+        if len(options) > 1:
+            total = 0.0  # summed left to right, as sum() does
+            for card in options:
+                total += chance[card]
+            result[index] *= chosen / total
+
+
+def read_book_play(book: BookReplies, known: dict[tuple[int, ...], float], result: list[float],
+                   series: tuple[int, ...], running: int, rank: int, later: tuple[int, ...],
+                   hands: Sequence[Sequence[int]]) -> None:
+    """One play of :meth:`pegboard.bots.inference.BookPlayModel.likelihood`: multiplies each hand's
+    entry of ``result`` by the chance that a book player holding it and ``later`` plays ``rank`` on
+    ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held.
+
+    >>> result = [1.0, 1.0]
+    >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [(10, 11, 12), (2,)])
+    >>> result[0] > 0.2 > 0.001 > result[1]
+    True
+    """
+    room = 31 - running
+    for index in range(len(hands)):
+        held = tuple(sorted([*hands[index], *later]))
+        chance = known.get(held)
+        if chance is None:
+            packed = 0
+            for card in held:
+                packed += 1 << 3 * card - 3
+            options: list[int] = []  # the distinct ranks it can play, lowest first (solver.playable)
+            for card in held:
+                if PIP[card] <= room and (not options or options[-1] != card):
+                    options.append(card)
+            if len(options) <= 1:
+                chance = 1.0
+            else:
+                playable = tuple(options)
+                chance = book_chances(book.replies, book.temperature, packed, series,
+                                      intern(series) if series else 0, running, playable)[playable.index(rank)]
+            known[held] = chance
+        result[index] *= chance
