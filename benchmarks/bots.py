@@ -3,7 +3,8 @@ the same run, ``--jobs 2`` against ``--jobs 1`` with the memory of a worker, the
 match projected from a 2-process run, and the discard advisor's latency.
 
 Every rate is measured in this run, so the ratios hold on a noisy machine even when the absolute
-figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (default 200).
+figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (default 200),
+``PEGBOARD_BENCH_EXPERT_SPEED_GAMES`` the games whose expert decisions are timed (default 40).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+
+from benchmarks import expert_speed
 
 Row = tuple[str, float, str, str]
 
@@ -85,6 +88,7 @@ def run() -> Iterator[Row]:
     yield (f"expert vs greedy, 2 processes ({games} games, after start-up)", rate, "games/s", "")
     yield ("projected 10,000-game expert-vs-greedy match", (start_up + 10_000 / rate) / 60, "minutes", "< 10")
     yield ("expert win rate vs greedy (this run)", 100 * expert.wins[0] / expert.games, "%", "")
+    yield from expert_speed.decision_rows(int(os.environ.get("PEGBOARD_BENCH_EXPERT_SPEED_GAMES", "40")))
     worker_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
     yield ("peak memory of a worker process", worker_peak, "MB", "< 200")
 

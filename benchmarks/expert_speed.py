@@ -58,10 +58,10 @@ def decision_times(games: int, seed: int = 11) -> dict[str, list[float]]:
     return times
 
 
-def run() -> Iterator[Row]:
+def decision_rows(games: int) -> Iterator[Row]:
+    """The expert's decision times (mean, p95, max; all, discards, plays, leads) over ``games`` games."""
     from pegboard.sim import MatchConfig, run_match
 
-    games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_SPEED_GAMES", "20"))
     run_match(MatchConfig("cribbage", ("expert", "greedy"), games=4, seed=99))  # warm up tables and caches
     times = decision_times(games)
     every = times["discard"] + times["play"]
@@ -73,6 +73,13 @@ def run() -> Iterator[Row]:
                targets[0])
         yield (f"{label}: p95", 1000 * _percentile(values, 0.95), "ms", targets[1])
         yield (f"{label}: max", 1000 * max(values, default=0.0), "ms", targets[2])
+
+
+def run() -> Iterator[Row]:
+    from pegboard.sim import MatchConfig, run_match
+
+    games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_SPEED_GAMES", "20"))
+    yield from decision_rows(games)
     started = time.process_time()
     match = run_match(MatchConfig("cribbage", ("expert", "greedy"), games=2 * games, seed=5))  # in this process
     cpu = time.process_time() - started

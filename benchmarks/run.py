@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 
-from benchmarks import bots, cluster, scoring, strength, web_load
+from benchmarks import bots, cluster, rl, scoring, strength, web_load
 
 Row = tuple[str, float, str, str]
 BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {
@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, Callable[[], Iterator[Row]]] = {
     "bots": bots.run,
     "cluster": cluster.run,
     "web": web_load.run,
+    "rl": rl.run,
     "strength": strength.run,
 }
 

@@ -26,11 +26,12 @@ __all__ = ["COMPILED", "PURE_VARIABLE", "pure_requested", "compiled_modules", "a
            "install_source_only_finder"]
 
 COMPILED = (
-    "pegboard.engine.actions", "pegboard.engine.events", "pegboard.engine.base", "pegboard.engine.cribbage",
-    "pegboard.engine.snailspace", "pegboard.engine.solitaire",
+    "pegboard.engine.chance", "pegboard.engine.actions", "pegboard.engine.events", "pegboard.engine.journal",
+    "pegboard.engine.base", "pegboard.engine.cribbage", "pegboard.engine.snailspace", "pegboard.engine.solitaire",
     "pegboard.scoring.play", "pegboard.scoring.fast", "pegboard.scoring.show", "pegboard.scoring.lines",
     "pegboard.scoring.square",
-    "pegboard.bots.quick", "pegboard.bots.series", "pegboard.bots.replies", "pegboard.bots.solver",
+    "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.replies",
+    "pegboard.bots.solver",
     "pegboard.sim.match",
 )  # fmt: skip
 """The modules ``setup.py`` asks mypyc to compile: plain functions and classes nothing outside them

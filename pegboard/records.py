@@ -81,8 +81,7 @@ def record_of(game: GameState) -> dict[str, Any]:
     seed = getattr(game, "seed", None)
     if seed is not None:
         record["seed"] = seed
-        opening = game.events_for(None)
-        if opening and opening[0].type == "cut":  # the cuts for deal open the log when they were drawn
+        if game.first_dealer_cut:
             record["cut_for_deal"] = True  # an extra field of pegboard's: the seed alone rebuilds the game
     start = getattr(game, "start_scores", None)
     if start is not None:

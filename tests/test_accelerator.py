@@ -35,3 +35,25 @@ def test_pure_python_plays_the_same_games_and_passes_the_compiled_modules_doctes
                             text=True, timeout=1200)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert " passed" in result.stdout
+
+
+@pytest.mark.parametrize("preset", ["cribbage", "cribbage-3", "five-card", "snailspace", "solitaire"])
+def test_a_game_mid_play_pickles_copies_and_clones_to_the_same_game(preset: str) -> None:
+    import copy
+    import pickle
+    import random
+
+    from pegboard.engine import new_game
+    from pegboard.records import record_of
+
+    game = new_game(preset, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):  # mid-deal in every game (a solitaire deal is 17 moves)
+        game.apply(rng.choice(game.legal_actions()))
+    _ = game.events  # the journal expanded, so copies carry events as well as deferred entries
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), game.clone()):
+        assert record_of(twin) == record_of(game) and twin.events == game.events
+        assert twin.view(0).to_json() == game.view(0).to_json()
+        move = twin.legal_actions()[0]
+        twin.apply(move)
+        assert len(twin.events) > len(game.events)

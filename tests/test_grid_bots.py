@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pegboard.bots import make_bot
-from pegboard.bots.grid import _line_end_points, placement_points
+from pegboard.bots.gridsearch import _line_end_points, placement_points
 from pegboard.engine import new_game
 from pegboard.scoring.lines import score_line_at_end, score_placement
 

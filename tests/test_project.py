@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CORE_MODULES = ["pegboard", "pegboard.cards", "pegboard.rules", "pegboard.scoring.show",
                 "pegboard.scoring.fast", "pegboard.scoring.batch", "pegboard.scoring.lines",
                 "pegboard.scoring.square", "pegboard.stats"]
-HEAVY = ["click", "rich", "matplotlib", "textual", "fastapi", "uvicorn", "ray", "hypothesis"]
+HEAVY = ["click", "rich", "matplotlib", "textual", "fastapi", "uvicorn", "ray", "hypothesis", "gymnasium",
+         "pettingzoo", "pyspiel"]
 
 
 def test_core_imports_need_only_numpy() -> None:
@@ -37,5 +38,6 @@ def test_ruff_is_clean() -> None:
     """The lint rules of pyproject.toml (line length, imports, unused names, bugbear) hold everywhere."""
     ruff = Path(sys.executable).parent / "ruff"
     done = subprocess.run([str(ruff) if ruff.exists() else "ruff", "check", "--output-format", "concise",
-                           "pegboard", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+                           "pegboard", "tests", "benchmarks", "examples"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pegboard import PegboardError
-from pegboard.records import load_record, record_of, replay
+from pegboard.records import load_record, parse_record, record_of, replay
 from pegboard.sim import GameSummary, MatchConfig, play_batch, play_game, run_match, wilson_interval
 from pegboard.sim.backends import LocalBackend, window_size
 from pegboard.sim.runner import Fold
@@ -121,6 +121,29 @@ def test_sim_command_json_and_records(tmp_path: Path) -> None:
     assert len(files) == 6
     game = replay(load_record(files[0]))
     assert game.finished
+
+
+def test_records_in_one_jsonl_file_are_the_games_in_order_and_the_same_whatever_the_jobs(tmp_path: Path) -> None:
+    lines = {}
+    for jobs in (1, 2):
+        path = tmp_path / f"jobs{jobs}.jsonl"
+        stats = run_match(MatchConfig("cribbage", ("greedy", "random"), games=60, seed=5, records=str(path)),
+                          jobs=jobs)
+        assert stats.games == 60
+        lines[jobs] = path.read_text().splitlines()
+    assert lines[1] == lines[2] and len(lines[1]) == 60
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    run_match(MatchConfig("cribbage", ("greedy", "random"), games=60, seed=5, records=str(folder)))
+    assert [json.loads(line) for line in lines[1]] == \
+        [json.loads(path.read_text()) for path in sorted(folder.glob("game-*.json"))]
+    assert replay(parse_record(json.loads(lines[1][-1]))).finished
+
+
+def test_a_jsonl_records_file_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--games", "2", "--records",
+                           str(tmp_path / "missing" / "games.jsonl")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "cannot write the file" in done.stderr and "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("args, needle", [

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pegboard.bots.base import BaseBot
-from pegboard.bots.quick import best_discard, best_play
+from pegboard.bots.quick import greedy_choice
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
-from pegboard.engine.cribbage import honest_claim
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
 __all__ = ["GreedyBot", "kept_points"]
@@ -51,17 +50,9 @@ class GreedyBot(BaseBot):
             self._grid = grid_greedy(rules, seat, seed)
 
     def choose(self, view: Any) -> Action:
-        actions: tuple[Action, ...] = view.legal_actions
-        if len(actions) == 1:
-            return actions[0]
         if self._grid is not None:
+            if len(view.legal_actions) == 1:
+                return view.legal_actions[0]  # type: ignore[no-any-return]
             choice: Action = self._grid.choose(view)
             return choice
-        verb = actions[0].verb
-        if verb == "discard":
-            return best_discard(view.hand, actions, self.rng)
-        if verb in ("play", "go"):
-            return best_play(view.series, view.count, actions, self.rng)
-        if verb in ("count", "muggins"):  # count every point; claim every missed one
-            return honest_claim(view, self.rules)
-        return self.rng.choice(actions)
+        return greedy_choice(view, self.rules, self.rng)

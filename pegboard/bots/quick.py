@@ -1,8 +1,9 @@
 """One-move-deep choices as plain functions over a view's parts: the greedy bot's discard and play,
 on the hot path of every simulation (compiled by the optional accelerator).
 
-Ties are broken with the given generator, always with one ``choice`` call over the tied actions in
-the order given, so a seed gives the same game compiled or not.
+Ties are broken with the given generator, always with one ``choice`` over the tied actions in the
+order given (:func:`pegboard.engine.chance.choice`: what ``rng.choice`` draws), so a seed gives the
+same game compiled or not.
 
 >>> import random
 >>> from pegboard.engine import new_game
@@ -16,15 +17,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from pegboard.cards import Card
+from pegboard.engine import chance
 from pegboard.engine.actions import Action
+from pegboard.engine.cribbage import honest_claim
+from pegboard.rules import Rules
 from pegboard.scoring.play import play_points
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
-__all__ = ["best_discard", "best_play", "pick"]
+__all__ = ["greedy_choice", "best_discard", "best_play", "pick"]
 
 _TABLES: dict[int, bytes] = {size: points_bytes(size) for size in (3, 4)}
+
+
+def greedy_choice(view: Any, rules: Rules, rng: random.Random) -> Action:
+    """The greedy bot's choice in a cribbage game: the throw keeping the most points, the card scoring
+    most now, every point counted and every missed one claimed; anything else at random."""
+    actions: tuple[Action, ...] = view.legal_actions
+    if len(actions) == 1:
+        return actions[0]
+    verb = actions[0].verb
+    if verb == "discard":
+        return best_discard(view.hand, actions, rng)
+    if verb == "play" or verb == "go":
+        return best_play(view.series, view.count, actions, rng)
+    if verb == "count" or verb == "muggins":  # count every point; claim every missed one
+        return honest_claim(view, rules)
+    return chance.choice(rng, actions)
 
 
 def best_discard(hand: Sequence[Card], actions: Sequence[Action], rng: random.Random) -> Action:
@@ -74,4 +95,4 @@ def best_play(series: Sequence[tuple[int, Card]], count: int, actions: Sequence[
 def pick(actions: Sequence[Action], values: list[int], rng: random.Random) -> Action:
     """The action of the highest value; ties at random (one ``rng.choice`` over the tied actions)."""
     top = max(values)
-    return rng.choice([action for value, action in zip(values, actions) if value == top])
+    return chance.choice(rng, [action for value, action in zip(values, actions) if value == top])

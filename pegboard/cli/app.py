@@ -66,6 +66,7 @@ COMMANDS = {
     "sim": "pegboard.cli.sim_cmd:sim",
     "play": "pegboard.cli.play_cmd:play",
     "serve": "pegboard.cli.serve_cmd:serve",
+    "engine": "pegboard.cli.engine_cmd:engine",
 }
 """Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 

@@ -18,8 +18,9 @@ from typing import Any, ClassVar
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.deals import Deal, DealLog, DealSource, cut_for_deal
-from pegboard.engine.eventlog import EVERYTHING, Deferred, EventLog, Journal
-from pegboard.engine.events import Event
+from pegboard.engine.eventlog import EVERYTHING, EventLog
+from pegboard.engine.events import Event, make_event
+from pegboard.engine.journal import Deferred, Journal
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.items import ScoreItem
@@ -70,6 +71,14 @@ def _attribute_names(state: object) -> tuple[str, ...]:
     return names if names is not None else tuple(vars(state))
 
 
+def _restore(cls: type[GameState], rules: Rules, players: tuple[str, ...], attributes: dict[str, Any]) -> GameState:
+    """A pickled game state back: a game of its kind, every attribute set as it was."""
+    twin = cls(rules, players, rng=random.Random(0), first_dealer=0)  # type: ignore[call-arg]
+    for name, value in attributes.items():
+        setattr(twin, name, value)
+    return twin
+
+
 def clone_rng(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng``."""
     twin = random.Random()
@@ -102,6 +111,7 @@ class GameState(ABC):
         self._deal_logs: list[DealLog] = []
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._version = 0  # how many actions have been applied: what views and caches are keyed on
+        self.first_dealer_cut = False  # whether the first dealer was cut for (the cuts open the event log)
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
         self._source = DealSource(self._rng, dealt)  # chance: the seeded generator, or explicit deals
@@ -271,14 +281,24 @@ class GameState(ABC):
         cannot be made without its constructor)."""
         return type(self)(self.rules, self.players, rng=random.Random(0), first_dealer=0)  # type: ignore[call-arg]
 
+    def _attributes(self) -> dict[str, Any]:
+        """Every attribute this game has set, by name."""
+        found: dict[str, Any] = {}
+        for name in _attribute_names(self):
+            try:
+                found[name] = getattr(self, name)
+            except AttributeError:  # an attribute this game never set (start scores, say)
+                continue
+        return found
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (and ``copy.copy``): the class, its rules and players, and every attribute."""
+        return (_restore, (type(self), self.rules, self.players, self._attributes()))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         twin = self._blank_twin()
         memo[id(self)] = twin
-        for name in _attribute_names(self):
-            try:
-                value = getattr(self, name)
-            except AttributeError:
-                continue
+        for name, value in self._attributes().items():
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 
@@ -294,11 +314,7 @@ class GameState(ABC):
         (0, 1)
         """
         twin = self._blank_twin()
-        for name in _attribute_names(self):
-            try:
-                value = getattr(self, name)
-            except AttributeError:  # an attribute this game never set (start scores, say)
-                continue
+        for name, value in self._attributes().items():
             setattr(twin, name, copy_containers(value))
         twin._rng = clone_rng(self._rng)
         twin._source = DealSource(twin._rng, self._source.explicit)
@@ -315,10 +331,11 @@ class GameState(ABC):
         """The given first dealer (checked), or the cut for deal, its cuts logged (ruling 13)."""
         seats = self.rules.players
         if first_dealer is None:
+            self.first_dealer_cut = True
             first_dealer, rounds = cut_for_deal(self._rng, seats)
             for cuts in rounds:
                 for seat, card in cuts:
-                    self._log(Event("cut", -1, seat, (card,), phase="cut"))
+                    self._log(make_event("cut", -1, seat, (card,), phase="cut"))
         elif not (isinstance(first_dealer, int) and 0 <= first_dealer < seats):
             raise PegboardError(f"first dealer {first_dealer!r}: expected a seat from 0 to {seats - 1}")
         self.first_dealer = first_dealer
@@ -334,7 +351,7 @@ class GameState(ABC):
         side = self.side_of(seat)
         before = self._scores[side]
         for item in items:
-            self._log(Event("score", deal, seat, item.cards, item.points, item.kind, phase, where=where))
+            self._log(make_event("score", deal, seat, item.cards, item.points, item.kind, phase, where=where))
             self._scores[side] += item.points
         if self._scores[side] != before:
             self._previous[side] = before
@@ -349,7 +366,7 @@ class GameState(ABC):
         self._winner = side
         self._legal.clear()
         name = "draw" if side is None else self.side_names[side]
-        self._log(Event("end", self.deal_number, kind=name, phase="end"))
+        self._log(make_event("end", self.deal_number, kind=name, phase="end"))
 
     # ------------------------------------------------------------------ results
     def losers_marks(self) -> dict[str, str]:

@@ -17,13 +17,14 @@ import copy
 import random
 from collections.abc import Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event
+from pegboard.engine.events import Event, make_event
 from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
@@ -49,6 +50,7 @@ _COUNTS = tuple(tuple(Action(seat, "count", (), points) for points in range(MOST
 _CLAIMS = tuple((*(Action(seat, "muggins", (), points) for points in range(1, MOST_IN_A_SHOW + 1)),
                  Action(seat, "pass")) for seat in _SEATS)
 _PIPS = tuple(min((code >> 2) + 1, 10) for code in range(52))
+_code = attrgetter("code")  # cards sort by code (what Card's ordering compares), at C speed
 
 
 class _PlayScore:
@@ -60,11 +62,14 @@ class _PlayScore:
         self.deal, self.seat, self.series, self.count, self.points = deal, seat, series, count, points
 
     def expand(self) -> list[Event]:
-        return [Event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
+        return [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
                 for item in score_play(self.series, self.count).items]
 
     def summary(self) -> Event:
-        return Event("score", self.deal, self.seat, (), self.points, "play", "play")
+        return make_event("score", self.deal, self.seat, (), self.points, "play", "play")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_PlayScore, (self.deal, self.seat, self.series, self.count, self.points))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _PlayScore:
         return _PlayScore(self.deal, self.seat, copy.deepcopy(self.series, memo), self.count, self.points)
@@ -82,10 +87,13 @@ class _ShowScore:
 
     def expand(self) -> list[Event]:
         items = show_items(self.cards, self.starter, self.crib, self.four_flush).items
-        return [Event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show") for item in items]
+        return [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show") for item in items]
 
     def summary(self) -> Event:
-        return Event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
+        return make_event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ShowScore, (self.deal, self.seat, self.cards, self.starter, self.crib, self.four_flush, self.points))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _ShowScore:
         return _ShowScore(self.deal, self.seat, copy.deepcopy(self.cards, memo), copy.deepcopy(self.starter, memo),
@@ -109,8 +117,16 @@ class CribbageState(GameState):
         start_scores: Sequence[int] | None = None,
     ) -> None:
         super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
+        # The rules read on every move, as plain attributes (the rules object is a frozen dataclass).
         self._seats = rules.players
         self._target = rules.target if rules.target is not None else 1 << 62
+        self._view_target = rules.target or 0
+        self._discard_count = rules.discard_count
+        self._carry_on = rules.play_continues_after_go
+        self._single_series = rules.single_series
+        self._muggins = rules.muggins
+        self._four_flush = rules.crib_four_flush
+        self._name = rules.name
         self._acting: tuple[int, ...] = ()
         self._acting_version = -1
         self._view_cache: dict[int | None, tuple[int, CribbageView]] = {}
@@ -158,13 +174,13 @@ class CribbageState(GameState):
         self._show_queue: list[tuple[int, str]] = []
         self._claim: tuple[int, int] | None = None  # (counting seat, points declared)
         self._claimants: list[int] = []
-        self._log(Event("deal", index, self.dealer, phase="deal"))
+        self._log(make_event("deal", index, self.dealer, phase="deal"))
         for seat, hand in enumerate(deal.hands):
-            self._log(Event("dealt", index, seat, tuple(hand), phase="deal", private_to=seat))
+            self._log(make_event("dealt", index, seat, tuple(hand), phase="deal", private_to=seat))
         if deal.crib:
-            self._log(Event("dealt", index, None, tuple(deal.crib), kind="crib", phase="deal", private_to=NOBODY))
+            self._log(make_event("dealt", index, None, tuple(deal.crib), kind="crib", phase="deal", private_to=NOBODY))
         if index == 0 and self.rules.pone_bonus:  # ruling 18
-            self._score(self.pone, self.rules.pone_bonus, Event("score", 0, self.pone, (), self.rules.pone_bonus,
+            self._score(self.pone, self.rules.pone_bonus, make_event("score", 0, self.pone, (), self.rules.pone_bonus,
                                                                 "last", "deal"))
 
     @property
@@ -219,7 +235,7 @@ class CribbageState(GameState):
             return ()
         if phase == "discard":
             return tuple([_new(Action, (seat, "discard", combo, None))
-                          for combo in combinations(sorted(self._hands[seat]), self.rules.discard_count)])
+                          for combo in combinations(sorted(self._hands[seat], key=_code), self._discard_count)])
         if phase == "count":  # any count a show could hold: the range must not give the total away
             return _COUNTS[seat]
         if phase == "muggins":
@@ -306,10 +322,10 @@ class CribbageState(GameState):
         self._starter_turned = True
         starter = self._starter
         deal = self._deal_index
-        self._log(Event("starter", deal, self.dealer, (starter,), phase="starter"))
+        self._log(make_event("starter", deal, self.dealer, (starter,), phase="starter"))
         heels = self.rules.heels_points
         if starter.rank == 11 and heels:  # ruling 6: his heels
-            if self._score(self.dealer, heels, Event("score", deal, self.dealer, (starter,), heels, "heels",
+            if self._score(self.dealer, heels, make_event("score", deal, self.dealer, (starter,), heels, "heels",
                                                      "starter")):
                 return
         self._phase = "play"
@@ -340,7 +356,7 @@ class CribbageState(GameState):
         self._go.add(seat)
         self._journal.entries.append(_new(Event, ("go", self._deal_index, seat, (), 0, "", "play", self._count, "",
                                                   None, 0)))
-        if self.rules.play_continues_after_go:
+        if self._carry_on:
             self._pass_turn(seat)
         else:
             self._end_series(thirty_one=False)
@@ -358,7 +374,7 @@ class CribbageState(GameState):
 
     def _end_series(self, *, thirty_one: bool) -> None:
         """Nobody can play (or 31): the last player scores 1 for go or last, the count resets."""
-        final = self.rules.single_series or not any(self._hands)
+        final = self._single_series or not any(self._hands)
         deal = self._deal_index
         last = self._last
         if not thirty_one and last is not None:
@@ -391,8 +407,8 @@ class CribbageState(GameState):
         self._turn = None
         self._show_queue = [((self.dealer + step) % seats, "hand") for step in range(1, seats + 1)]
         self._show_queue.append((self.dealer, "crib"))
-        self._phase = "count" if self.rules.muggins else "show"
-        if not self.rules.muggins:
+        self._phase = "count" if self._muggins else "show"
+        if not self._muggins:
             while self._show_queue:
                 seat, what = self._show_queue.pop(0)
                 cards = tuple(self._crib) if what == "crib" else self._kept[seat]
@@ -409,17 +425,17 @@ class CribbageState(GameState):
     def _unit_total(self, cards: tuple[Card, ...], what: str) -> int:
         """A hand's or crib's count with the starter, by the fast table scorer."""
         return hand_score([card.code for card in cards], self._starter.code, what == "crib",
-                          self.rules.crib_four_flush)
+                          self._four_flush)
 
     def _unit_items(self, seat: int, cards: tuple[Card, ...], what: str, total: int) -> _ShowScore:
-        return _ShowScore(self._deal_index, seat, cards, self._starter, what == "crib", self.rules.crib_four_flush,
+        return _ShowScore(self._deal_index, seat, cards, self._starter, what == "crib", self._four_flush,
                           total)
 
     def _reveal(self, seat: int, what: str, cards: tuple[Card, ...], points: int) -> None:
         self._shown.append((seat, what, cards))
         if what == "crib":
             self._crib_shown = True
-        self._log(Event("show", self._deal_index, seat, cards, points, what, "show"))
+        self._log(make_event("show", self._deal_index, seat, cards, points, what, "show"))
 
     def _declare(self, seat: int, points: int) -> None:
         """Muggins (ruling 16): the owner declares a count; the true total is known to the engine.
@@ -433,7 +449,7 @@ class CribbageState(GameState):
         cards = self._unit_cards()
         total = self._unit_total(cards, what)
         self._reveal(seat, what, cards, points)
-        self._log(Event("claim", self._deal_index, seat, (), points, "count", "show"))
+        self._log(make_event("claim", self._deal_index, seat, (), points, "count", "show"))
         claimants = self._opponents_in_turn(seat)
         if points >= total:
             if total and self._score(seat, total, self._unit_items(seat, cards, what, total)):
@@ -443,7 +459,7 @@ class CribbageState(GameState):
                 return
             self._next_unit()
             return
-        if points and self._score(seat, points, Event("score", self._deal_index, seat, cards, points, "count",
+        if points and self._score(seat, points, make_event("score", self._deal_index, seat, cards, points, "count",
                                                       "show")):
             return
         self._claimants = claimants
@@ -457,7 +473,7 @@ class CribbageState(GameState):
         return [other for step in range(1, seats) if self.side_of(other := (seat + step) % seats) != side]
 
     def _over_claim(self, seat: int, excess: int) -> Event:
-        return Event("score", self._deal_index, seat, (), excess, "over-claim", "show")
+        return make_event("score", self._deal_index, seat, (), excess, "over-claim", "show")
 
     def _take_muggins(self, seat: int, points: int) -> None:
         """A claim up to the points missed scores as claimed; over them, the claimant scores the
@@ -467,9 +483,9 @@ class CribbageState(GameState):
         _, what = self._show_queue[0]
         cards = self._unit_cards()
         missed = self._unit_total(cards, what) - declared
-        self._log(Event("claim", self._deal_index, seat, (), points, "muggins", "show"))
+        self._log(make_event("claim", self._deal_index, seat, (), points, "muggins", "show"))
         taken = min(points, missed)
-        if taken and self._score(seat, taken, Event("score", self._deal_index, seat, cards, taken, "muggins",
+        if taken and self._score(seat, taken, make_event("score", self._deal_index, seat, cards, taken, "muggins",
                                                     "show")):
             return
         if points > missed and self._score(owner, points - missed, self._over_claim(owner, points - missed)):
@@ -477,7 +493,7 @@ class CribbageState(GameState):
         self._next_unit()
 
     def _pass_muggins(self, seat: int) -> None:
-        self._log(Event("claim", self._deal_index, seat, (), 0, "pass", "show"))
+        self._log(make_event("claim", self._deal_index, seat, (), 0, "pass", "show"))
         self._claimants.pop(0)
         if not self._claimants:
             self._next_unit()
@@ -531,14 +547,14 @@ class CribbageState(GameState):
         queue = self._show_queue
         phase = self._phase
         view = _new(CribbageView, (
-            self.rules.name,  # game
+            self._name,  # game
             self.players,
             seat,
             self._side_names,  # sides
             self._side_of_seat,
             tuple(self._scores),
             tuple(self._previous),
-            self._target if self.rules.target is not None else 0,
+            self._view_target,
             self._deal_index,  # deal
             self.dealer,
             "over" if self._over else phase,
@@ -559,7 +575,7 @@ class CribbageState(GameState):
             tuple(self._shown),
             queue[0] if queue and (phase == "count" or phase == "muggins") else None,  # counting
             self._claim,
-            self.rules.muggins,
+            self._muggins,
             self._over,  # finished
             self.winner,
             self._journal.snapshot(seat),  # events

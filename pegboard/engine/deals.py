@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pegboard.cards import Card, full_deck
+from pegboard.engine import chance
 from pegboard.engine.actions import Action
 from pegboard.errors import RecordError
 from pegboard.rules import Rules
@@ -131,7 +132,7 @@ def _fresh_deal(rules: Rules, rng: random.Random) -> Deal:
     """A random deal: only the cards dealt and the starter are drawn; the rest of the pack stays
     unordered (nobody ever sees it)."""
     seats, size = rules.players, rules.deal_size
-    drawn = rng.sample(_DECK, seats * size + rules.crib_from_pack + 1)
+    drawn = chance.sample(rng, _DECK, seats * size + rules.crib_from_pack + 1)  # rng.sample's very draw
     hands = tuple(tuple(drawn[i * size:(i + 1) * size]) for i in range(seats))
     crib = tuple(drawn[seats * size:-1])
     return Deal(hands=hands, crib=crib, starter=drawn[-1])

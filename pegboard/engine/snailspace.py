@@ -26,7 +26,7 @@ from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event
+from pegboard.engine.events import Event, make_event
 from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import view_to_json
 from pegboard.rules import Rules
@@ -121,11 +121,11 @@ class SnailspaceState(GameState):
         self._grid: list[Card | None] = [None] * (SIZE * SIZE)
         self._grid[CENTRE[0] * SIZE + CENTRE[1]] = self._starter
         self._step = 0
-        self._log(Event("deal", index, self.dealer, phase="deal"))
+        self._log(make_event("deal", index, self.dealer, phase="deal"))
         for seat, hand in enumerate(deal.hands):
-            self._log(Event("dealt", index, seat, tuple(hand), phase="deal", private_to=seat))
+            self._log(make_event("dealt", index, seat, tuple(hand), phase="deal", private_to=seat))
         # ruling 24: a jack starter scores nothing
-        self._log(Event("starter", index, self.dealer, (self._starter,), phase="deal", where=cell_name(*CENTRE)))
+        self._log(make_event("starter", index, self.dealer, (self._starter,), phase="deal", where=cell_name(*CENTRE)))
 
     @property
     def pone(self) -> int:
@@ -186,7 +186,7 @@ class SnailspaceState(GameState):
         self._hands[seat].remove(card)
         self._grid[row * SIZE + col] = card
         self._step += 1
-        self._log(Event("place", self.deal_number, seat, (card,), phase="place", where=cell_name(row, col)))
+        self._log(make_event("place", self.deal_number, seat, (card,), phase="place", where=cell_name(row, col)))
         if not self.rules.count_at_end:
             self._score_placement(seat, row, col)
         if self._step == len(SPIRAL):

@@ -27,7 +27,7 @@ from pegboard.cards import Card
 from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event
+from pegboard.engine.events import Event, make_event
 from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import view_to_json
 from pegboard.rules import Rules
@@ -111,7 +111,7 @@ class SolitaireState(GameState):
         self._discards: list[Card] = []
         self._turned = 0  # index in the stock of the card now turned
         self._starter: Card | None = None
-        self._log(Event("deal", 0, phase="deal"))
+        self._log(make_event("deal", 0, phase="deal"))
         self._turn_card()
 
     # ------------------------------------------------------------------ state
@@ -189,10 +189,10 @@ class SolitaireState(GameState):
         if action.verb == "place":
             cell = _CELL_INDEX[str(action.target)]
             self._grid[cell] = card
-            self._log(Event("place", 0, 0, (card,), phase="place", where=CELL_NAMES[cell]))
+            self._log(make_event("place", 0, 0, (card,), phase="place", where=CELL_NAMES[cell]))
         else:
             self._discards.append(card)
-            self._log(Event("discard", 0, 0, (card,), phase="place", where=f"discard {len(self._discards)}"))
+            self._log(make_event("discard", 0, 0, (card,), phase="place", where=f"discard {len(self._discards)}"))
         self._turned += 1
         if self._empty_cells():
             self._turn_card()
@@ -200,12 +200,12 @@ class SolitaireState(GameState):
             self._count()
 
     def _turn_card(self) -> None:
-        self._log(Event("dealt", 0, 0, (self._stock[self._turned],), kind="turned", phase="place"))
+        self._log(make_event("dealt", 0, 0, (self._stock[self._turned],), kind="turned", phase="place"))
 
     def _count(self) -> None:
         """Ruling 27: the next card is the starter; the eight hands are counted; the deal is over."""
         starter = self._starter = self._stock[self._turned]
-        self._log(Event("starter", 0, 0, (starter,), phase="starter"))
+        self._log(make_event("starter", 0, 0, (starter,), phase="starter"))
         grid: list[Card] = self._grid  # type: ignore[assignment]
         result = score_square(grid, starter, heels=self.rules.heels)
         before = self._scores[0]
@@ -222,7 +222,7 @@ class SolitaireState(GameState):
         self._over = True
         self._winner = side
         self._legal.clear()
-        self._log(Event("end", 0, kind=self.players[0] if side == 0 else "lost", phase="end"))
+        self._log(make_event("end", 0, kind=self.players[0] if side == 0 else "lost", phase="end"))
 
     # ------------------------------------------------------------------ records: no player name
     def parse_action(self, text: str) -> Action:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pegboard.bots import make_bot
@@ -40,14 +41,15 @@ class MatchConfig:
     games: int
     seed: int = 0
     options: tuple[tuple[str, Any], ...] = ()
-    records: str | None = None
+    records: str | None = None  # a folder (a file a game), or a ``.jsonl`` file (a line a game, in game order)
     duplicate: bool = False
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
+        """The game's rules (made once per configuration: every game of a match asks)."""
         return Rules.preset(self.game, **dict(self.options))
 
-    @property
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return entrant_names(self.bots)
 
@@ -64,6 +66,12 @@ class MatchConfig:
                                 f"(each sequence of deals is played once per seating)")
         for spec in dict.fromkeys(self.bots):  # a bot that cannot be built says so before any game
             make_bot(spec, rules, 0, 0)
+
+    @property
+    def records_in_one_file(self) -> bool:
+        """Whether the records go to one JSON Lines file (a record a line, in game order) rather than a
+        folder of one file a game (a file a game is slow: creating a file costs more than playing it)."""
+        return self.records is not None and self.records.endswith(".jsonl")
 
     def deal_seed(self, index: int) -> int:
         """The seed of game ``index``'s cards: its own, or in a duplicate match its group's."""
@@ -83,3 +91,4 @@ class GameSummary:
     marks: dict[int, str] = field(default_factory=dict)  # entrant -> skunk / double-skunk
     deals: list[list[dict[str, Any]]] = field(default_factory=list)  # per complete deal, per seat
     actions: int = 0
+    record: str = ""  # the game's record as one JSON line, when the match writes its records to a .jsonl file

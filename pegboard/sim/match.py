@@ -51,8 +51,11 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
             actions += 1
     summary = _summarise(game, index, seating, actions)
     if config.records:
-        path = Path(config.records) / f"game-{index + 1:06d}.json"
-        path.write_text(json.dumps(record_of(game)) + "\n")
+        text = json.dumps(record_of(game)) + "\n"
+        if config.records_in_one_file:
+            summary.record = text  # written by the runner, in game order
+        else:
+            (Path(config.records) / f"game-{index + 1:06d}.json").write_text(text)
     return summary, game
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from typing import TextIO
 
 from pegboard.errors import PegboardError
 from pegboard.sim.backends import Backend, LocalBackend
@@ -43,12 +45,20 @@ def run_match(config: MatchConfig, *, jobs: int = 1, backend: Backend | None = N
     config.check()
     backend = backend or LocalBackend(jobs)
     started = time.perf_counter()
-    folding = Fold(config)
-    tasks = ((config, start, stop) for start, stop in batches(config.games))
-    for done in backend.map_unordered(batch, tasks):
-        folding.add(done)
-        if progress:
-            progress(len(done))
+    with ExitStack() as stack:
+        lines = None
+        if config.records_in_one_file:
+            assert config.records is not None
+            try:
+                lines = stack.enter_context(open(config.records, "w", encoding="utf-8"))
+            except OSError as error:
+                raise PegboardError(f"--records {config.records}: cannot write the file ({error.strerror})") from None
+        folding = Fold(config, lines)
+        tasks = ((config, start, stop) for start, stop in batches(config.games))
+        for done in backend.map_unordered(batch, tasks):
+            folding.add(done)
+            if progress:
+                progress(len(done))
     return folding.result(time.perf_counter() - started)
 
 
@@ -66,8 +76,9 @@ class Fold:
     (4, 0)
     """
 
-    def __init__(self, config: MatchConfig) -> None:
+    def __init__(self, config: MatchConfig, records: TextIO | None = None) -> None:
         self.config = config
+        self.records = records  # where each game's record line goes, in game order
         self.stats = MatchStats(config)
         self._next = 0
         self._early: dict[int, GameSummary] = {}
@@ -82,7 +93,10 @@ class Fold:
             if summary.index >= self._next:
                 self._early.setdefault(summary.index, summary)
         while self._next in self._early:
-            self.stats.add(self._early.pop(self._next))
+            summary = self._early.pop(self._next)
+            if self.records is not None and summary.record:
+                self.records.write(summary.record)
+            self.stats.add(summary)
             self._next += 1
 
     def result(self, seconds: float) -> MatchStats:

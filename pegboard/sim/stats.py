@@ -39,6 +39,9 @@ def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> t
     return (mean - half, mean + half)
 
 
+_SOURCES = ("pegging", "hand", "crib", "heels", "bonus")
+"""Where a seat's points in a deal came from (the simulator's per-deal tallies)."""
+
 @dataclass
 class RatioSums:
     """Running sums for a ratio of sums over independent units ``(numerator, denominator)`` (e.g. net
@@ -172,20 +175,26 @@ class MatchStats:
                 self._close_unit()
                 self.unit = _Unit(key)
             unit = self.unit
-            unit.net += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in
-                           ("pegging", "hand", "crib", "heels", "bonus"))
-                           for deal in game.deals for seat, points in enumerate(deal))
+            unit.net += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in _SOURCES)
+                            for deal in game.deals for seat, points in enumerate(deal))
             unit.deals += len(game.deals)
             unit.wins += game.winner == 0
             unit.games += 1
+        game_sums: dict[tuple[int, int], list[int]] = {}  # (entrant, role): points by source, then deals
         for deal in game.deals:
             for seat, points in enumerate(deal):
-                entrant = game.entrant_of_seat[seat]
-                role = "dealer" if points["role"] == 0 else "pone" if points["role"] == 1 else f"seat+{points['role']}"
-                for source in ("pegging", "hand", "crib", "heels", "bonus"):
-                    totals = self.sources.setdefault((entrant, role, source), [0.0, 0.0])
-                    totals[0] += points[source]
-                    totals[1] += 1
+                sums = game_sums.get((game.entrant_of_seat[seat], points["role"]))
+                if sums is None:
+                    sums = game_sums[(game.entrant_of_seat[seat], points["role"])] = [0] * (len(_SOURCES) + 1)
+                for index, source in enumerate(_SOURCES):
+                    sums[index] += points[source]
+                sums[-1] += 1
+        for (entrant, role_number), sums in game_sums.items():  # whole points: the sums are exact in any order
+            role = "dealer" if role_number == 0 else "pone" if role_number == 1 else f"seat+{role_number}"
+            for index, source in enumerate(_SOURCES):
+                totals = self.sources.setdefault((entrant, role, source), [0.0, 0.0])
+                totals[0] += sums[index]
+                totals[1] += sums[-1]
 
     def _close_unit(self) -> None:
         if self.unit.games:

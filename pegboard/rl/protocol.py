@@ -1,0 +1,328 @@
+"""The engine protocol: pegboard's bots for other programs, one text line per command (``pegboard engine``).
+
+In the spirit of UCI (chess) and GTP (Go); docs/engine-protocol.md is the full description. Every
+command gets a reply that ends with a line ``ok``, ``bestmove ...`` or ``error <why>``, so a client can
+always read up to it. ``quit`` ends the session.
+
+>>> engine = EngineSession(seed=3)
+>>> engine.handle("identify")[0].startswith("id name pegboard ")
+True
+>>> engine.handle("setoption name game value five-card"), engine.handle("newgame seed 7 dealer 1")
+(['ok'], ['ok'])
+>>> engine.handle("go nodes 8")[-1].startswith("bestmove North discard ")
+True
+>>> engine.handle("setoption name level value wizard")[0]
+"error setoption level: unknown level 'wizard': expected one of random, greedy, expert, classic, hoyle"
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import IO, Any
+
+from pegboard import __version__
+from pegboard.bots import make_bot
+from pegboard.bots.base import BOTS, Bot
+from pegboard.cards import Card, full_deck, parse_cards
+from pegboard.engine import Action, Deal, GameState, new_game
+from pegboard.errors import PegboardError
+from pegboard.records import read_record, replay
+from pegboard.rl.determinize import determinize
+from pegboard.rules import PRESET_NAMES, Rules
+
+__all__ = ["EngineSession", "Evaluation", "evaluate", "serve", "ProtocolError"]
+
+LEVELS = ("random", "greedy", "expert", "classic", "hoyle")
+DEFAULT_NODES = 64
+MAX_ALTERNATIVES = 30
+
+
+class ProtocolError(PegboardError):
+    """A command the engine cannot carry out: bad syntax, an unknown name, an illegal move."""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A move's value for the side that makes it: expected points and, where known, the chance to win."""
+
+    action: Action
+    points: float
+    win: float | None
+    samples: int
+
+    def line(self, game: GameState) -> str:
+        win = "-" if self.win is None else f"{self.win:.3f}"
+        return f"points {self.points:.2f} win {win} nodes {self.samples} move {game.record_text(self.action)}"
+
+
+def _board() -> Any:
+    try:
+        from pegboard.bots.board import BoardTable
+
+        return BoardTable.load()
+    except (FileNotFoundError, ImportError, ValueError):  # pragma: no cover - a broken install
+        return None
+
+
+def _rollout(game: GameState, seat: int, action: Action, rng: random.Random) -> tuple[float, float | None]:
+    """Play ``action`` in a determinized copy, then greedy play to the end of the deal: (net points, win)."""
+    rules = game.rules
+    side = game.side_of(seat)
+    before = game.score_list
+    deal = game.deal_number
+    game.apply(action)
+    bots = {other: make_bot("greedy", rules, other, rng.getrandbits(30)) for other in range(rules.players)}
+    while not game.finished and game.deal_number == deal:
+        acting = game.to_act()[0]
+        game.apply(bots[acting].choose(game.view(acting)))
+    gained = [now - then for now, then in zip(game.score_list, before)]
+    if rules.family == "solitaire":
+        return float(game.score_list[0]), 1.0 if game.winner_side == 0 else 0.0
+    others = [gained[other] for other in range(len(gained)) if other != side]
+    points = gained[side] - sum(others) / len(others)
+    if game.finished:
+        return points, 1.0 if game.winner_side == side else 0.0
+    board = _board() if rules.players == 2 and rules.target == 121 else None
+    if board is None:
+        return points, None
+    target = rules.target or 121
+    mine, theirs = target - game.score_list[side], target - game.score_list[1 - side]
+    dealing = getattr(game, "dealer", -1) == seat
+    return points, board.win_probability(mine, theirs, dealing=dealing)
+
+
+def evaluate(game: GameState, seat: int, candidates: Iterable[Action], *, nodes: int, deadline: float | None,
+             rng: random.Random) -> list[Evaluation]:
+    """Each candidate's expected value for ``seat``'s side, best first: ``nodes`` rollouts shared among the
+    candidates (at least one each), each in a game dealt again from what ``seat`` may see, played to the
+    end of the deal by greedy bots; stops early at ``deadline`` (``time.perf_counter()``)."""
+    moves = list(candidates)
+    totals = {move: [0.0, 0.0, 0, 0] for move in moves}  # points, wins, samples, samples with a win value
+    done = 0
+    while True:
+        for move in moves:
+            twin = determinize(game, seat, rng)
+            if twin is None:  # pragma: no cover - only with a contradiction in the moves
+                twin = game.clone()
+            points, win = _rollout(twin, seat, move, rng)
+            entry = totals[move]
+            entry[0] += points
+            entry[2] += 1
+            if win is not None:
+                entry[1] += win
+                entry[3] += 1
+            done += 1
+        if done >= nodes or (deadline is not None and time.perf_counter() >= deadline):
+            break
+    results = [Evaluation(move, entry[0] / entry[2], entry[1] / entry[3] if entry[3] else None, int(entry[2]))
+               for move, entry in totals.items()]
+    return sorted(results, key=lambda result: -result.points)
+
+
+class EngineSession:
+    """One engine: options, a position, and the commands of the protocol (:meth:`handle`)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.preset = "cribbage"
+        self.options: dict[str, Any] = {}
+        self.level = "expert"
+        self.game: GameState | None = None
+        self._bots: dict[int, Bot] = {}
+        self.commands: dict[str, Callable[[list[str]], list[str]]] = {
+            "identify": self._identify, "isready": lambda args: ["readyok"], "setoption": self._setoption,
+            "newgame": self._newgame, "position": self._position, "move": self._move, "view": self._view,
+            "go": self._go, "quit": lambda args: ["bye"],
+        }
+
+    # ------------------------------------------------------------------ the loop
+    def handle(self, line: str) -> list[str]:
+        """The reply lines to one command line (the last is ``ok``, ``bestmove ...``, ``readyok``, ``bye``,
+        the identification's ``identifyok`` or ``error <why>``)."""
+        words = line.strip().split()
+        if not words:
+            return []
+        command, args = words[0].lower(), words[1:]
+        handler = self.commands.get(command)
+        if handler is None:
+            return [f"error unknown command {command!r}: expected one of {', '.join(self.commands)}"]
+        try:
+            return handler(args) if command not in ("position", "move") else handler([line.strip()])
+        except PegboardError as error:
+            return [f"error {command} {error}" if isinstance(error, ProtocolError) else f"error {command}: {error}"]
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.preset(self.preset, **self.options)
+
+    # ------------------------------------------------------------------ commands
+    def _identify(self, args: list[str]) -> list[str]:
+        rules = Rules.preset("cribbage")
+        return [f"id name pegboard {__version__}", "id author the pegboard developers",
+                f"option name game type combo default cribbage {' '.join('var ' + name for name in PRESET_NAMES)}",
+                f"option name level type combo default expert {' '.join('var ' + name for name in LEVELS)}",
+                f"option name target type spin default {rules.target} (and every rules option, by name)",
+                "identifyok"]
+
+    def _setoption(self, args: list[str]) -> list[str]:
+        if len(args) < 4 or args[0] != "name" or "value" not in args:
+            raise ProtocolError(": expected 'setoption name NAME value VALUE'")
+        at = args.index("value")
+        name, value = " ".join(args[1:at]), " ".join(args[at + 1:])
+        if name == "game":
+            Rules.preset(value)
+            self.preset, self.options = value, {}
+        elif name == "level":
+            if value not in LEVELS and value not in BOTS and ":" not in value:
+                raise ProtocolError(f"level: unknown level {value!r}: expected one of {', '.join(LEVELS)}")
+            self.level = value
+            self._bots = {}
+        else:
+            parsed: Any = value
+            if value.lower() in ("true", "false"):
+                parsed = value.lower() == "true"
+            elif value.lstrip("-").isdigit():
+                parsed = int(value)
+            Rules.preset(self.preset, **self.options, **{name: parsed})
+            self.options[name] = parsed
+        return ["ok"]
+
+    def _newgame(self, args: list[str]) -> list[str]:
+        pairs = self._pairs(args, ("seed", "dealer"), "newgame")
+        seed = pairs.get("seed", self.rng.getrandbits(31))
+        self._start(new_game(self.rules, seed=seed, first_dealer=pairs.get("dealer")))
+        return ["ok"]
+
+    def _pairs(self, args: list[str], names: tuple[str, ...], command: str) -> dict[str, int]:
+        if len(args) % 2:
+            raise ProtocolError(f": expected pairs NAME NUMBER ({', '.join(names)})")
+        pairs = {}
+        for name, value in zip(args[::2], args[1::2]):
+            if name not in names or not value.lstrip("-").isdigit():
+                raise ProtocolError(f": {name} {value}: expected {' or '.join(names)} followed by a number")
+            pairs[name] = int(value)
+        return pairs
+
+    def _start(self, game: GameState) -> None:
+        self.game = game
+        self._bots = {}
+
+    def _position(self, args: list[str]) -> list[str]:
+        _, _, rest = args[0].partition(" ")
+        kind, _, data = rest.strip().partition(" ")
+        if kind == "record":
+            record = read_record(data, "the record")
+            self.preset, self.options = record.rules.name, record.rules.options()
+            self._start(replay(record))
+            return ["ok"]
+        if kind == "deal":
+            self._start(self._described(shlex.split(data)))
+            return ["ok"]
+        raise ProtocolError(": expected 'position record JSON' or 'position deal hand CARDS... [seat N] [dealer N] "
+                            "[scores N N...]'")
+
+    def _described(self, words: list[str]) -> GameState:
+        """A deal's start as described: one seat's hand (the rest dealt at random), the dealer, the scores."""
+        rules = self.rules
+        if rules.family == "solitaire":
+            raise ProtocolError(": solitaire has no hands: use 'newgame seed N' or 'position record JSON'")
+        keys = ("hand", "seat", "dealer", "scores")
+        values: dict[str, list[str]] = {}
+        current = None
+        for word in words:
+            if word in keys:
+                current = word
+                values[current] = []
+            elif current is None:
+                raise ProtocolError(f": {word!r}: expected one of {', '.join(keys)} first")
+            else:
+                values[current].append(word)
+        hand = parse_cards(values.get("hand", []))
+        if len(hand) != rules.deal_size:
+            raise ProtocolError(f": a hand of {len(hand)} cards: {rules.name} deals {rules.deal_size}")
+        seat = int(values.get("seat", ["0"])[0])
+        dealer = int(values.get("dealer", ["0"])[0])
+        scores = [int(value) for value in values.get("scores", [])] or None
+        pack = [card for card in full_deck() if card not in hand]
+        self.rng.shuffle(pack)
+        hands: list[tuple[Card, ...]] = []
+        for other in range(rules.players):
+            if other == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(pack[:rules.deal_size]))
+                del pack[:rules.deal_size]
+        crib, pack = tuple(pack[:rules.crib_from_pack]), pack[rules.crib_from_pack:]
+        deal = Deal(hands=tuple(hands), crib=crib, starter=pack[0])
+        return new_game(rules, seed=self.rng.getrandbits(31), first_dealer=dealer, dealt=[deal], start_scores=scores)
+
+    def _need_game(self) -> GameState:
+        if self.game is None:
+            raise ProtocolError(": no position yet: send 'newgame' or 'position ...' first")
+        return self.game
+
+    def _move(self, args: list[str]) -> list[str]:
+        game = self._need_game()
+        _, _, text = args[0].partition(" ")
+        if game.rules.family == "solitaire":
+            game.apply(game.parse_action(text))
+        else:
+            game.apply_text(text)
+        return ["ok"]
+
+    def _view(self, args: list[str]) -> list[str]:
+        game = self._need_game()
+        acting = game.to_act()
+        seat = int(args[0]) if args and args[0].isdigit() else (acting[0] if acting else 0)
+        if not 0 <= seat < game.rules.players:
+            raise ProtocolError(f": seat {seat}: expected 0 to {game.rules.players - 1}")
+        data = game.view(seat).to_json()
+        data.pop("events", None)
+        return ["view " + json.dumps(data, separators=(",", ":")), "ok"]
+
+    def _go(self, args: list[str]) -> list[str]:
+        game = self._need_game()
+        alternatives = "alternatives" in args
+        pairs = self._pairs([word for word in args if word != "alternatives"], ("nodes", "movetime"), "go")
+        acting = game.to_act()
+        if not acting:
+            raise ProtocolError(": the game is over")
+        seat = acting[0]
+        started = time.perf_counter()
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = make_bot(self.level, game.rules, seat, self.rng.getrandbits(31))
+        choice = bot.choose(game.view(seat))
+        legal = game.legal_actions(seat)
+        candidates = [choice] + ([action for action in legal if action != choice][:MAX_ALTERNATIVES - 1]
+                                 if alternatives else [])
+        deadline = started + pairs["movetime"] / 1000 if "movetime" in pairs else None
+        nodes = pairs.get("nodes", DEFAULT_NODES if deadline is None else 10**9)
+        results = evaluate(game, seat, candidates, nodes=nodes, deadline=deadline, rng=self.rng)
+        elapsed = int((time.perf_counter() - started) * 1000)
+        lines = [f"info alternative {rank} {result.line(game)}" for rank, result in enumerate(results, 1)] \
+            if alternatives else []
+        chosen = next(result for result in results if result.action == choice)
+        lines.append(f"info seat {seat} time {elapsed} {chosen.line(game)}")
+        lines.append(f"bestmove {game.record_text(choice)}")
+        return lines
+
+
+def serve(lines: IO[str] | None = None, out: IO[str] | None = None, seed: int | None = None) -> int:
+    """Run the protocol on ``lines`` (standard input) until ``quit`` or the end; replies to ``out``."""
+    source = lines if lines is not None else sys.stdin
+    sink = out if out is not None else sys.stdout
+    session = EngineSession(seed)
+    for line in source:
+        for reply in session.handle(line):
+            sink.write(reply + "\n")
+        sink.flush()
+        if line.strip().lower() == "quit":
+            break
+    return 0

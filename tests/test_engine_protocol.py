@@ -1,0 +1,74 @@
+"""``pegboard engine``: the line protocol, driven as another program would drive it, through a whole game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from pegboard.engine import new_game
+from pegboard.records import record_of
+from pegboard.rl.protocol import EngineSession
+
+ROOT = Path(__file__).resolve().parent.parent
+ENDS = ("ok", "bestmove", "error", "identifyok", "readyok", "bye")
+
+
+def test_a_subprocess_plays_a_whole_game_through_the_protocol() -> None:
+    engine = subprocess.Popen([sys.executable, "-m", "pegboard", "engine", "--seed", "2"], text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+    assert engine.stdin is not None and engine.stdout is not None
+
+    def ask(command: str) -> list[str]:
+        engine.stdin.write(command + "\n")  # type: ignore[union-attr]
+        engine.stdin.flush()  # type: ignore[union-attr]
+        lines = [engine.stdout.readline().strip()]  # type: ignore[union-attr]
+        while lines[-1].split(" ")[0] not in ENDS:
+            lines.append(engine.stdout.readline().strip())  # type: ignore[union-attr]
+        return lines
+
+    try:
+        assert ask("identify")[0] == "id name pegboard 0.1.0"
+        assert ask("isready") == ["readyok"]
+        assert ask("setoption name game value five-card") == ["ok"]
+        assert ask("setoption name level value greedy") == ["ok"]
+        assert ask("newgame seed 4 dealer 0") == ["ok"]
+        moves = 0
+        while (reply := ask("go nodes 2"))[-1].startswith("bestmove"):
+            info = reply[-2].split()
+            assert info[:2] == ["info", "seat"] and "points" in info and "win" in info
+            assert ask("move " + reply[-1].removeprefix("bestmove ")) == ["ok"]
+            moves += 1
+        assert reply == ["error go : the game is over"]
+        view = json.loads(ask("view 0")[0].removeprefix("view "))
+        assert view["finished"] and max(view["scores"]) >= 61 and moves > 10
+        assert ask("quit") == ["bye"]
+        assert engine.wait(timeout=30) == 0
+    finally:
+        engine.kill()
+
+
+def test_positions_from_a_record_and_from_a_described_deal() -> None:
+    game = new_game("cribbage", ["Ann", "Bob"], seed=9, first_dealer=1)
+    game.apply(game.legal_actions(0)[0])
+    session = EngineSession(seed=1)
+    assert session.handle("position record " + json.dumps(record_of(game))) == ["ok"]
+    reply = session.handle("go nodes 4 alternatives")
+    assert reply[-1].startswith("bestmove Bob discard ")
+    assert sum(line.startswith("info alternative ") for line in reply) == 15
+    assert session.handle("position deal hand 5H 5C 6D 7S JH KD dealer 0 scores 100 95") == ["ok"]
+    view = json.loads(session.handle("view")[0].removeprefix("view "))
+    assert view["scores"] == [100, 95] and sorted(view["hand"]) == sorted(["5H", "5C", "6D", "7S", "JH", "KD"])
+    reply = session.handle("go movetime 50")
+    assert reply[-1].startswith("bestmove North discard ") and " win " in reply[-2]
+
+
+def test_bad_commands_get_one_error_line_naming_what_was_expected() -> None:
+    session = EngineSession()
+    assert session.handle("go") == ["error go : no position yet: send 'newgame' or 'position ...' first"]
+    assert session.handle("fly")[0].startswith("error unknown command 'fly': expected one of identify")
+    assert session.handle("setoption name game value chess")[0].startswith("error setoption: unknown game 'chess'")
+    assert session.handle("setoption name target value many")[0].startswith("error setoption: option 'target'")
+    assert session.handle("position deal hand 5H") == ["error position : a hand of 1 cards: cribbage deals 6"]
+    assert session.handle("newgame seed x") == ["error newgame : seed x: expected seed or dealer followed by a number"]
