@@ -51,6 +51,7 @@ from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, pla
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -308,9 +309,9 @@ class ExpertBot(BaseBot):
         wanted = samples * self.settings.pool if infer else samples
         drawn: list[tuple[tuple[int, ...], ...]]
         if len(sizes) == 1:  # sample_hands' draw for one seat, without its checks: the same cards allowed each time
-            sample, size, floor = self.rng.sample, sizes[0], floors[0]
+            size, floor = sizes[0], floors[0]
             allowed = [code for code in unseen if PIP[(code >> 2) + 1] > floor] if floor else unseen
-            drawn = [(tuple(sample(allowed, size)),) for _ in range(wanted)] if len(allowed) >= size else []
+            drawn = [(hand,) for hand in samples_of(self.rng, allowed, size, wanted)] if len(allowed) >= size else []
         else:
             drawn = []
             for _ in range(wanted * 3):

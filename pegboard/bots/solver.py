@@ -19,14 +19,15 @@ closures in the hot loops. The series and hands are plain ints throughout.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from pegboard.bots.replies import BookReplies
 from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, generation, intern, reset_if_full, step
 
-__all__ = ["PlayPosition", "Solver", "ReplyModel", "pack_hands", "playable", "hand_id", "WIN", "PIP", "SEAT_BITS",
-           "HAND_MASK", "HAND_BITS"]
+__all__ = ["PlayPosition", "Solver", "clear_leader", "ReplyModel", "pack_hands", "playable", "hand_id", "WIN", "PIP",
+           "SEAT_BITS", "HAND_MASK", "HAND_BITS"]
 
 PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -474,3 +475,28 @@ class Solver:
                 rest = self._lookup(hands, 0, 0, candidate, 0, -1, mine, theirs)
                 return rest if self.raw or not -_HALF_WIN < rest < _HALF_WIN else rest + bonus
         return bonus  # pragma: no cover - hands != 0 guarantees a holder
+
+
+def clear_leader(columns: dict[int, list[float]], sums: dict[int, float], candidates: Sequence[int]) -> bool:
+    """Whether the best candidate beats the runner-up by more than three standard errors of their
+    paired difference (``columns``: each candidate's values so far, ``sums``: their sums): the
+    sampling's stopping test.
+
+    >>> clear_leader({5: [3.0, 3.1, 2.9], 10: [0.0, 0.2, 0.1]}, {5: 9.0, 10: 0.3}, (5, 10))
+    True
+    """
+    count = len(columns[candidates[0]])
+    means = {rank: sums[rank] / count for rank in candidates}
+    ordered = sorted(candidates, key=lambda rank: -means[rank])
+    best = columns[ordered[0]]
+    second = columns[ordered[1]]
+    differences = [best[index] - second[index] for index in range(count)]
+    total = 0.0  # left to right, as sum() adds floats
+    for difference in differences:
+        total += difference
+    mean = total / count
+    spread = 0.0
+    for difference in differences:
+        spread += (difference - mean) ** 2
+    variance = spread / (count - 1)
+    return mean > 3 * math.sqrt(variance / count) + 1e-9
