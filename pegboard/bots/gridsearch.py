@@ -14,6 +14,7 @@ from itertools import combinations
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.chance import sample
 from pegboard.engine.snailspace import SPIRAL, SnailspaceView
 from pegboard.engine.solitaire import SolitaireView
 from pegboard.scoring.fast import hand_score4
@@ -125,7 +126,7 @@ def snailspace_expert(view: SnailspaceView, seat: int, fifteens: bool, samples_w
     opponent = 1 - seat
     their_size = view.hand_sizes[opponent]
     i_am_pone = view.dealer != seat
-    samples = [rng.sample(unseen, their_size) for _ in range(samples_wanted)]
+    samples = [sample(rng, unseen, their_size) for _ in range(samples_wanted)]
     values: dict[Action, float] = {}
     for action in actions:
         code = action.cards[0].code
@@ -230,7 +231,7 @@ def solitaire_expert(view: SolitaireView, samples: int, discard_worth: float, sp
     known = {c for c in grid if c is not None} | {card.code for card in view.discards} | {code}
     unseen = [card.code for card in full_deck() if card.code not in known]
     size = min(len(unseen), 5 + spare)
-    draws = [rng.sample(unseen, size) for _ in range(samples)]  # common completions + starter
+    draws = [sample(rng, unseen, size) for _ in range(samples)]  # common completions + starter
     worth_now = {line: _expected(_line_codes(grid, line), draws, spare) for line in range(8)}
     best_gain, best = float("-inf"), actions[0]
     for action in actions:
