@@ -1,16 +1,21 @@
 """The app's words as the books say them (issue 25, C): a pair royal and a double pair royal in the
 latest moves, his heels, a muggins line that says who took how many points for what, and cards in
-the usual notation when a record is replayed."""
+the usual notation when a record is replayed, and "1 card", not "1 cards"."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from pegboard.cards import parse_cards
+from pegboard.engine import new_game
 from pegboard.engine.events import make_event
+from pegboard.engine.snailspace import snailspace_view
 from pegboard.scoring.items import Score
 from pegboard.tui.controller import card_symbols
 from pegboard.tui.explain import ShowCount
 from pegboard.tui.moments import latest_moves
 from pegboard.tui.screens.modals import claim_words
+from pegboard.tui.widgets.table import snailspace_table
 
 PLAYERS = ["Ann", "Ada"]
 
@@ -36,3 +41,10 @@ def test_a_muggins_line_says_who_took_how_many_points_for_what() -> None:
 
 def test_a_replayed_move_shows_its_cards_as_players_write_them() -> None:
     assert card_symbols("Ann discard TS 5H") == "Ann discard 10♠ 5♥"
+
+
+def test_one_card_is_one_card() -> None:
+    view = snailspace_view(new_game("snailspace", PLAYERS, seed=1).view(0))
+    for size, words in ((1, "1 card in hand"), (2, "2 cards in hand")):
+        text = snailspace_table(dataclasses.replace(view, hand_sizes=(13, size)), PLAYERS).plain
+        assert words in text and "1 cards" not in text
