@@ -19,6 +19,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
+from pegboard.engine.views import cribbage_view
 from pegboard.scoring.spoken import number_words
 
 __all__ = ["describe_event", "Hint", "hint", "card_words"]
@@ -119,10 +120,10 @@ def hint(game: GameState, seat: int) -> Hint:
     actions: tuple[Action, ...] = view.legal_actions
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if game.rules.family == "cribbage" and actions[0].verb == "discard":
+    if game.rules.crib and actions[0].verb == "discard":
         return _discard_hint(game, view, actions)
     if actions[0].verb in ("count", "muggins"):
-        best = honest_claim(view, game.rules)
+        best = honest_claim(cribbage_view(view), game.rules)
         reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
             best.verb, "nothing was missed")
         return Hint(best, reason)
@@ -148,7 +149,7 @@ def _discard_hint(game: GameState, view: Any, actions: tuple[Action, ...]) -> Hi
 def _reason(game: GameState, view: Any, action: Action) -> str:
     if action.verb == "go":
         return "no card fits under 31"
-    if game.rules.family == "cribbage" and action.verb == "play":
+    if game.rules.crib and action.verb == "play":
         from pegboard.scoring.play import score_play
 
         card = action.cards[0]

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pegboard.engine.actions import Action
+from pegboard.engine.views import SeatView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 
@@ -29,9 +30,11 @@ __all__ = ["Bot", "BaseBot", "RandomBot", "make_bot", "BOTS", "register_bot"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with ``choose(view) -> Action``; the view's ``legal_actions`` lists the choices."""
+    """Anything with ``choose(view) -> Action``: ``view`` is what the bot's seat sees (a
+    :class:`~pegboard.engine.views.SeatView`; a bot narrows it to its game's view for the rest), and
+    its ``legal_actions`` lists the choices."""
 
-    def choose(self, view: Any) -> Action: ...
+    def choose(self, view: SeatView) -> Action: ...
 
 
 class BaseBot:
@@ -44,7 +47,7 @@ class BaseBot:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: SeatView) -> Action:
         raise NotImplementedError
 
 
@@ -53,8 +56,8 @@ class RandomBot(BaseBot):
 
     name = "random"
 
-    def choose(self, view: Any) -> Action:
-        actions: tuple[Action, ...] = view.legal_actions
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
         return self.rng.choice(actions)
 
 

@@ -43,16 +43,17 @@ import numpy.typing as npt
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
-from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
+from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards, throw_key
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, play_points, sample_hands
-from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
+from pegboard.engine.events import Event
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 from pegboard.scoring.tables import RANK_WEIGHTS
@@ -130,14 +131,14 @@ class ExpertBot(BaseBot):
         self.board = _load_board()
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
-        self._plays_read: tuple[Any, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
+        self._plays_read: tuple[CribbageView, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        if self.rules.family != "cribbage":
+        if not isinstance(view, CribbageView):
             choice: Action = self._grid_bot().choose(view)
             return choice
         verb = actions[0].verb
@@ -156,17 +157,17 @@ class ExpertBot(BaseBot):
         return self._grid
 
     # ------------------------------------------------------------------ discards
-    def _needs(self, view: Any) -> tuple[int, int]:
+    def _needs(self, view: CribbageView) -> tuple[int, int]:
         """Points my side and the other side still need (two players)."""
         mine = view.side_of_seat[self.seat]
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
-    def _board_aware(self, view: Any, zone: int = ENDGAME) -> bool:
+    def _board_aware(self, view: CribbageView, zone: int = ENDGAME) -> bool:
         """Two-player 121-point games within ``zone`` points of the end use the board table."""
         return (self.rules.players == 2 and self.rules.target == 121 and self.board is not None
                 and min(self._needs(view)) <= zone)
 
-    def _discard(self, view: Any, actions: Sequence[Action]) -> Action:
+    def _discard(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self.tables,
                                 pegging_weight=self.settings.pegging_weight)
@@ -178,7 +179,7 @@ class ExpertBot(BaseBot):
                 return action
         return actions[0]  # pragma: no cover - every option is a legal action
 
-    def _endgame_discard(self, view: Any, options: Sequence[DiscardOption]) -> DiscardOption:
+    def _endgame_discard(self, view: CribbageView, options: Sequence[DiscardOption]) -> DiscardOption:
         """Near the end: the option with the best chance of winning, not the most points."""
         hand = set(view.hand)
         starters = [card.code for card in full_deck() if card not in hand]
@@ -192,7 +193,7 @@ class ExpertBot(BaseBot):
         return options[best]
 
     # ------------------------------------------------------------------ the play
-    def _play(self, view: Any, actions: Sequence[Action]) -> Action:
+    def _play(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         by_rank: dict[int, Action] = {}
         for action in actions:
             if action.verb == "play":
@@ -230,19 +231,19 @@ class ExpertBot(BaseBot):
             choices = [rank for rank in choices if patterns[rank] >= best - 1e-9]
         return by_rank[self.rng.choice(choices)]
 
-    def _immediate_best(self, view: Any, by_rank: dict[int, Action]) -> Action:
+    def _immediate_best(self, view: CribbageView, by_rank: dict[int, Action]) -> Action:
         series = tuple(card.rank for _, card in view.series)
         return max(by_rank.values(),
                    key=lambda a: play_points(series + (a.cards[0].rank,), view.count + a.cards[0].pips))
 
-    def _unseen(self, view: Any) -> list[int]:
+    def _unseen(self, view: CribbageView) -> list[int]:
         known: set[Card] = set(view.hand) | set(view.kept) | set(view.discarded)
         known.update(card for _, card in view.played)
         if view.starter is not None:
             known.add(view.starter)
         return [card.code for card in full_deck() if card not in known]
 
-    def _go_floors(self, view: Any) -> dict[int, int]:
+    def _go_floors(self, view: CribbageView) -> dict[int, int]:
         """For each seat that said go this deal: the cards it holds have more pips than this."""
         floors: dict[int, int] = {}
         events = view.events
@@ -254,9 +255,10 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
-    def _end_value(self, view: Any, sample: dict[int, tuple[int, ...]]) -> EndOfPlay:
+    def _end_value(self, view: CribbageView, sample: dict[int, tuple[int, ...]]) -> EndOfPlay:
         """How a sampled deal ends once the play is over: the show in counting order, then the board.
         Samples whose hands count alike end alike: the search shares its memo between them."""
+        assert view.starter is not None  # turned before the play
         starter = view.starter.code
         opponent = 1 - self.seat
         their_kept = [card.code for seat, card in view.played if seat == opponent] + list(sample[opponent])
@@ -270,7 +272,7 @@ class ExpertBot(BaseBot):
         assert self.board is not None
         return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, self.board)
 
-    def _sample_positions(self, view: Any) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
+    def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
         seats = self.rules.players
         others = [seat for seat in range(seats) if seat != self.seat]
         sizes = [view.hand_sizes[seat] for seat in others]
@@ -298,7 +300,7 @@ class ExpertBot(BaseBot):
                                           self.rules.single_series, self.rules.play_continues_after_go))
         return positions, samples_dealt
 
-    def _draw(self, view: Any, unseen: list[int], sizes: list[int], floors: list[int], samples: int
+    def _draw(self, view: CribbageView, unseen: list[int], sizes: list[int], floors: list[int], samples: int
               ) -> list[tuple[tuple[int, ...], ...]]:
         """Up to ``samples`` deals of the unseen cards to the other seats, consistent with their go's;
         with inference (two players, six-card deals) drawn from a larger pool of such deals in
@@ -360,11 +362,11 @@ class ExpertBot(BaseBot):
         return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
 
     @staticmethod
-    def _opponent_plays(view: Any, opponent: int) -> list[PastPlay]:
+    def _opponent_plays(view: CribbageView, opponent: int) -> list[PastPlay]:
         """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
         return deal_plays(view.events, opponent)[-1]
 
-    def _deal_plays(self, view: Any, seat: int) -> list[list[PastPlay]]:
+    def _deal_plays(self, view: CribbageView, seat: int) -> list[list[PastPlay]]:
         """:func:`deal_plays` of the view's events, read once per view (a decision asks up to three times)."""
         known = self._plays_read
         if known is not None and known[0] is view and known[1] == seat:
@@ -373,7 +375,7 @@ class ExpertBot(BaseBot):
         self._plays_read = (view, seat, plays)
         return plays
 
-    def _book_share(self, view: Any, opponent: int) -> float:
+    def _book_share(self, view: CribbageView, opponent: int) -> float:
         """How likely it is that the opponent plays by the book rather than the generic model: the
         prior :attr:`ExpertSettings.book_play_weight`, updated (with :attr:`ExpertSettings.book_learning`)
         by how well each model foretold their plays in the earlier deals of this game, whose hands
@@ -407,7 +409,7 @@ def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
     return index[first], inverse.reshape(-1)
 
 
-def deal_plays(events: Sequence[Any], seat: int) -> list[list[PastPlay]]:
+def deal_plays(events: Sequence[Event], seat: int) -> list[list[PastPlay]]:
     """The cards ``seat`` played in each deal of ``events`` so far (the last list is the current
     deal), each with the series and count it was played on and the ranks it played from then on."""
     deals: list[list[tuple[tuple[int, ...], int, int]]] = []

@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import sample
-from pegboard.engine.snailspace import SPIRAL
+from pegboard.engine.snailspace import SPIRAL, SnailspaceView
+from pegboard.engine.solitaire import SolitaireView
 from pegboard.scoring.fast import hand_score4
 from pegboard.scoring.show import PIPS
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
@@ -99,9 +99,10 @@ def _snail_lines(grid: Sequence[Card | None], row: int, col: int) -> tuple[list[
     return codes[row * 5:(row + 1) * 5], codes[col::5]
 
 
-def snailspace_greedy(view: Any, fifteens: bool, rng: random.Random) -> Action:
+def snailspace_greedy(view: SnailspaceView, fifteens: bool, rng: random.Random) -> Action:
     """The card that scores most at the next cell now; ties at random."""
     actions: tuple[Action, ...] = view.legal_actions
+    assert view.next_cell is not None  # a card is to be placed
     row, col = view.next_cell
     line_row, line_col = _snail_lines(view.grid, row, col)
     scored: list[tuple[int, Action]] = []
@@ -113,7 +114,8 @@ def snailspace_greedy(view: Any, fifteens: bool, rng: random.Random) -> Action:
     return rng.choice([action for value, action in scored if value == top])
 
 
-def snailspace_expert(view: Any, seat: int, fifteens: bool, samples_wanted: int, rng: random.Random) -> Action:
+def snailspace_expert(view: SnailspaceView, seat: int, fifteens: bool, samples_wanted: int,
+                      rng: random.Random) -> Action:
     """Sampled expectimax: my points now, the opponent's best reply, my best follow-up."""
     actions: tuple[Action, ...] = view.legal_actions
     step = SPIRAL.index(view.next_cell)
@@ -196,10 +198,11 @@ def _partial_worth(cards: list[int], table: bytes) -> float:
     return pairs + runs * 1.5
 
 
-def solitaire_greedy(view: Any) -> Action:
+def solitaire_greedy(view: SolitaireView) -> Action:
     """Place the card where its row and column gain most now; discard it only if it gains nothing anywhere."""
     actions: tuple[Action, ...] = view.legal_actions
     grid = [card.code if card is not None else None for card in view.grid]
+    assert view.current is not None  # a card is turned
     code = view.current.code
     best_value, best = -1.0, actions[0]
     for action in actions:
@@ -218,10 +221,12 @@ def solitaire_greedy(view: Any) -> Action:
     return best
 
 
-def solitaire_expert(view: Any, samples: int, discard_worth: float, spare: int, rng: random.Random) -> Action:
+def solitaire_expert(view: SolitaireView, samples: int, discard_worth: float, spare: int,
+                     rng: random.Random) -> Action:
     """Place by the change in expected final score of the row and column (see :mod:`pegboard.bots.grid`)."""
     actions: tuple[Action, ...] = view.legal_actions
     grid: list[int | None] = [card.code if card is not None else None for card in view.grid]
+    assert view.current is not None  # a card is turned
     code = view.current.code
     known = {c for c in grid if c is not None} | {card.code for card in view.discards} | {code}
     unseen = [card.code for card in full_deck() if card.code not in known]

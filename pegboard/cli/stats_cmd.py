@@ -106,7 +106,7 @@ def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
     """The chance of winning a two-player 121-point game from every pair of scores.
 
     Expert against expert, at the start of a deal; computed exactly by dynamic programming from the
-    expert's own per-deal points (python -m pegboard.bots.board rebuilds it).
+    expert's own per-deal points (python -m pegboard.tables.board rebuilds it).
     """
     from pegboard.bots.board import BoardTable
 
