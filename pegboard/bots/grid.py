@@ -25,8 +25,10 @@ from pegboard.bots.gridsearch import (
     placement_points,
     snailspace_expert,
     snailspace_greedy,
+    snailspace_values,
     solitaire_expert,
     solitaire_greedy,
+    solitaire_values,
 )
 from pegboard.engine.actions import Action
 from pegboard.rules import Rules
@@ -59,6 +61,10 @@ class SnailspaceExpert(BaseBot):
             return actions[0]
         return snailspace_expert(view, self.seat, self.rules.fifteens, self.samples, self.rng)
 
+    def evaluate(self, view: Any) -> dict[Action, float]:
+        """What each legal card is worth to this bot (:func:`pegboard.bots.gridsearch.snailspace_values`)."""
+        return snailspace_values(view, self.seat, self.rules.fifteens, self.samples, self.rng)
+
 
 class SolitaireGreedy(BaseBot):
     """Place the card where its row and column gain most now (pairs, fifteens, runs, flushes so far);
@@ -87,6 +93,10 @@ class SolitaireExpert(BaseBot):
         if len(actions) == 1:
             return actions[0]
         return solitaire_expert(view, self.samples, self.discard_worth, self.spare, self.rng)
+
+    def evaluate(self, view: Any) -> dict[Action, float]:
+        """What each legal action is worth to this bot (:func:`pegboard.bots.gridsearch.solitaire_values`)."""
+        return solitaire_values(view, self.samples, self.discard_worth, self.spare, self.rng)
 
 
 def grid_greedy(rules: Rules, seat: int, seed: int | None) -> BaseBot:
