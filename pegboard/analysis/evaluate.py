@@ -75,6 +75,14 @@ class Option:
     win_halves: tuple[float, float] | None = None
     """Likewise for ``win``."""
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"action", "points", "win"}`` and, for discards, ``"parts"``, rounded."""
+        data: dict[str, Any] = {"action": self.action.text(), "points": round(self.points, 3),
+                                "win": None if self.win is None else round(self.win, 4)}
+        if self.parts:
+            data["parts"] = {name: round(value, 3) for name, value in self.parts.items()}
+        return data
+
 
 @dataclass(frozen=True)
 class Assessment:
@@ -89,6 +97,19 @@ class Assessment:
     @property
     def best(self) -> Option:
         return self.options[0]
+
+    def distinct(self) -> list[Option]:
+        """The options, best first, each play of a rank once (cards of one rank play alike)."""
+        seen: set[int] = set()
+        kept = []
+        for option in self.options:
+            action = option.action
+            if action.verb == "play" and self.kind == "play" and action.cards:
+                if action.cards[0].rank in seen:
+                    continue
+                seen.add(action.cards[0].rank)
+            kept.append(option)
+        return kept
 
     def option(self, action: Action) -> Option:
         """The option of ``action`` (discards in any card order)."""
@@ -129,8 +150,10 @@ class Assessor:
             found = self._experts[seat] = ExpertBot(self.rules, seat, seed=0, settings=REVIEW_SETTINGS)
         return found
 
-    def assess(self, view: Any, rng: random.Random) -> Assessment:
-        """Every legal action of ``view``'s seat valued, best first (ties: the order the engine lists)."""
+    def assess(self, view: Any, rng: random.Random, *, every_chance: bool = False) -> Assessment:
+        """Every legal action of ``view``'s seat valued, best first (ties: the order the engine lists).
+        The chance to win of a play is searched near the end of the game (where the best play is the
+        one most likely to win), or everywhere with ``every_chance`` (where a table applies)."""
         seat = view.seat
         actions: tuple[Action, ...] = view.legal_actions
         if seat is None or not actions:
@@ -142,7 +165,7 @@ class Assessor:
         elif kind == "discard":
             options, by_win = self._discard_options(view, seat, actions)
         elif kind == "play":
-            options, by_win = self._play_options(view, seat, actions, rng)
+            options, by_win = self._play_options(view, seat, actions, rng, every_chance)
         else:
             values = self.expert(seat).evaluate(view)
             options, by_win = [Option(action, values[action]) for action in actions], False
@@ -185,17 +208,17 @@ class Assessor:
             options.append(Option(action, option.net, chance, parts))
         return options, by_win
 
-    def _play_options(self, view: Any, seat: int, actions: Sequence[Action], rng: random.Random
-                      ) -> tuple[list[Option], bool]:
+    def _play_options(self, view: Any, seat: int, actions: Sequence[Action], rng: random.Random,
+                      every_chance: bool) -> tuple[list[Option], bool]:
         expert = self.expert(seat)
         rounds = 1 if self.rules.players == 2 else MULTI_ROUNDS
         points = self._halves(lambda: expert.evaluate(view), expert, rng, rounds)
         chances: dict[Action, tuple[float, float]] = {}
         by_win = False
-        if self.win_model is not None and min(self._needs(view, seat)) <= ENDGAME_PLAY and \
-                any(action.verb == "play" for action in actions):
-            chances = self._halves(lambda: expert.evaluate(view, to_win=True), expert, rng, 1)
-            by_win = True
+        if self.win_model is not None and any(action.verb == "play" for action in actions):
+            by_win = min(self._needs(view, seat)) <= ENDGAME_PLAY
+            if by_win or every_chance:
+                chances = self._halves(lambda: expert.evaluate(view, to_win=True), expert, rng, 1)
         options = []
         for action in actions:
             win = chances.get(action)

@@ -92,31 +92,8 @@ class Decision:
             "win": None if self.win is None else round(self.win, 4), "reason": self.reason,
             "scores": list(self.scores),
         }
-        data["options"] = [_option_json(option) for option in _distinct(self.assessment.options)]
+        data["options"] = [option.to_json() for option in self.assessment.distinct()]
         return data
-
-
-def _option_json(option: Option) -> dict[str, Any]:
-    data: dict[str, Any] = {"action": option.action.text(), "points": round(option.points, 3),
-                            "win": None if option.win is None else round(option.win, 4)}
-    if option.parts:
-        data["parts"] = {name: round(value, 3) for name, value in option.parts.items()}
-    return data
-
-
-def _distinct(options: tuple[Option, ...]) -> list[Option]:
-    """Options without the plays of a rank already listed (cards of one rank play alike)."""
-    seen: set[int] = set()
-    kept = []
-    for option in options:
-        action = option.action
-        if action.verb == "play" and action.cards and len(options) > 1 and option.parts == {}:
-            rank = action.cards[0].rank
-            if rank in seen:
-                continue
-            seen.add(rank)
-        kept.append(option)
-    return kept
 
 
 @dataclass(frozen=True)

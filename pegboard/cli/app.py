@@ -68,6 +68,7 @@ COMMANDS = {
     "serve": "pegboard.cli.serve_cmd:serve",
     "engine": "pegboard.cli.engine_cmd:engine",
     "review": "pegboard.cli.review_cmd:review_command",
+    "analyse": "pegboard.cli.analyse_cmd:analyse",
 }
 """Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 
