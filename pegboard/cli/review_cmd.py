@@ -32,8 +32,10 @@ _KIND_TITLES = {"discard": "discards", "play": "play", "count": "counting", "pla
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON (the shape of docs/review.md).")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Draw the score race and the chance to win, mistakes marked, to this .png, .svg or .pdf.")
+@click.option("--app", "in_app", is_flag=True, help="Step through the decisions in the terminal app (the Review "
+                                                    "screen; also key r in pegboard replay).")
 def review_command(record_file: Path, players: tuple[str, ...], show_all: bool, as_json: bool,
-                   plot: Path | None) -> None:
+                   plot: Path | None, in_app: bool) -> None:
     """Review every decision of a game record: the choice made, the best choice, what it cost.
 
     \b
@@ -53,6 +55,16 @@ def review_command(record_file: Path, players: tuple[str, ...], show_all: bool, 
     from_stdin = str(record_file) == "-"
     record = read_record_stream(sys.stdin.buffer, "stdin") if from_stdin else load_record(record_file)
     seats = _seats(record, players)
+    if in_app:
+        if not sys.stdout.isatty() or from_stdin:
+            raise PegboardError("--app needs a terminal (and the record in a file, not on standard input)")
+        from pegboard.records import replay
+
+        replay(record)  # a bad record is refused here, in one line, not in the app
+        from pegboard.tui.review import ReviewApp
+
+        ReviewApp(record, str(record_file)).run()
+        return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
