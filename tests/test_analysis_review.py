@@ -204,3 +204,23 @@ def test_a_review_is_reproducible() -> None:
 def test_accuracy_is_100_with_no_loss_and_falls_with_the_loss_per_decision() -> None:
     assert accuracy(0.0, 30) == 100.0
     assert accuracy(3.0, 30) > accuracy(6.0, 30) > accuracy(6.0, 20) > accuracy(30.0, 30) > 0
+
+
+def test_a_hint_during_the_game_shows_the_numbers_its_review_will() -> None:
+    from pegboard.present import hint
+
+    game = new_game("cribbage", ["Ann", "Bob"], seed=21)
+    bots = [make_bot("greedy", game.rules, seat, seat) for seat in (0, 1)]
+    hints = {}
+    while game.deal_number < 1:
+        for seat in game.to_act():
+            legal = game.legal_actions(seat)
+            if seat == 0 and len({a.cards[0].rank if a.verb == "play" else a for a in legal}) > 1:
+                hints[sum(len(log.moves) for log in game.deal_logs)] = hint(game, 0)
+            game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
+    found = review(parse_record(record_of(game)), seats=[0])
+    by_index = {decision.index: decision for decision in found.decisions}
+    assert hints and set(hints) <= set(by_index)
+    for index, advice in hints.items():
+        best = by_index[index].assessment.best
+        assert advice.action == best.action and f"{best.points:+.2f}" in advice.reason

@@ -37,7 +37,7 @@ from pegboard.engine import Action, GameState
 from pegboard.errors import RecordError
 from pegboard.records import GameRecord, replay, start_game
 
-__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "KINDS", "NOISE", "WIN_NOISE", "COSTLIEST",
+__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS", "NOISE", "WIN_NOISE", "COSTLIEST",
            "FORMAT"]
 
 FORMAT = "pegboard-review/1"
@@ -174,7 +174,18 @@ class Review:
         }
 
 
-def _is_decision(actions: tuple[Action, ...]) -> bool:
+def decision_rng(seed: int | None, deal: int, number: int) -> random.Random:
+    """The generator behind the decision that is action ``number`` of deal ``deal`` in a game dealt from
+    ``seed``: public facts only, so the verdict never depends on a hidden card, and a hint given during
+    the game (:func:`pegboard.present.hint`) shows the numbers its review will.
+
+    >>> decision_rng(7, 0, 3).random() == decision_rng(7, 0, 3).random()
+    True
+    """
+    return random.Random(f"pegboard-review/{seed if seed is not None else 0}/{deal}/{number}")
+
+
+def is_decision(actions: tuple[Action, ...]) -> bool:
     """Whether a seat had a real choice: two or more actions, and (the play) two or more ranks."""
     if len(actions) < 2:
         return False
@@ -197,7 +208,6 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
                 raise RecordError(f"seat {seat}: expected 0 to {len(players) - 1}")
     game = start_game(record)
     assessor = Assessor(record.rules)
-    base = record.seed if record.seed is not None else 0
     texts = [(deal_index, number, text) for deal_index, deal in enumerate(record.deals)
              for number, text in enumerate(deal.actions)]
     decisions: list[Decision] = []
@@ -209,8 +219,8 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
         action = game.parse_action(text)
         seat = action.seat
         view = game.view(seat)
-        if (seats is None or seat in seats) and _is_decision(view.legal_actions):
-            rng = random.Random(f"pegboard-review/{base}/{deal_index}/{number}")
+        if (seats is None or seat in seats) and is_decision(view.legal_actions):
+            rng = decision_rng(record.seed, deal_index, number)
             found = assessor.assess(view, rng)
             decisions.append(_verdict(found, view, game, action, index, deal_index, assessor))
         game.apply(action)
