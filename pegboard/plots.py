@@ -138,7 +138,7 @@ _SIDE_COLOURS = ("#1f5fa8", "#c0392b", "#2f8f4f", "#8e44ad")
 
 
 def plot_review(result: Review, path: Path) -> None:
-    """A reviewed game: the score race move by move and, in two-player games to 121, the first
+    """A reviewed game: the score race move by move and, in games with a board table, the first
     side's chance to win at the start of every deal (the board table), with every decision that cost
     something marked where it was made, sized by its cost; the costliest are labelled."""
     check_plot_path(path)

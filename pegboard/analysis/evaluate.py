@@ -196,7 +196,7 @@ class Assessor:
             chances = list(discard_win_probabilities(counts, [option.expected_crib for option in ranked], my_need,
                                                      their_need, dealer=view.dealer == seat,
                                                      board=self.win_model.table))
-            by_win = min(my_need, their_need) <= ENDGAME
+            by_win = min(my_need, their_need) <= ENDGAME * self.win_model.target // 121
         by_throw = {frozenset(option.thrown): (option, chance) for option, chance in zip(ranked, chances)}
         options = []
         for action in actions:
@@ -215,7 +215,7 @@ class Assessor:
         points = self._halves(lambda: expert.evaluate(view), expert, rng, rounds)
         chances: dict[Action, tuple[float, float]] = {}
         by_win = False
-        if self.win_model is not None and any(action.verb == "play" for action in actions):
+        if self.win_model is not None and self.win_model.searchable and any(a.verb == "play" for a in actions):
             by_win = min(self._needs(view, seat)) <= ENDGAME_PLAY
             if by_win or every_chance:
                 chances = self._halves(lambda: expert.evaluate(view, to_win=True), expert, rng, 1)

@@ -127,7 +127,7 @@ def _brief(decision: Decision) -> dict[str, Any]:
 @dataclass(frozen=True)
 class DealMark:
     """The game at the start of a deal (and, ``deal`` = -1, at its end): the index of the next action,
-    every side's score, and (two players to 121) each side's chance to win from the board table."""
+    every side's score, and (games with a board table) each side's chance to win from it."""
 
     deal: int
     index: int

@@ -67,8 +67,9 @@ def summary_table(found: Review) -> Table:
 
 
 def chart_text(found: Review, width: int, height: int) -> Text:
-    """The game as a text chart, ``width`` columns by ``height`` rows plus a caption: two players to
-    121, the first side's chance to win at each deal's start; otherwise the first side's lead in points.
+    """The game as a text chart, ``width`` columns by ``height`` rows plus a caption: with a board table
+    (two players to 121, five-card), the first side's chance to win at each deal's start; otherwise the
+    first side's lead in points.
     Each decision that cost something is a ● in its player's colour where it was made."""
     width, height = max(10, width), max(3, height)
     moves = max(1, found.actions)
