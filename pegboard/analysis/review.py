@@ -37,8 +37,8 @@ from pegboard.engine import Action, GameState
 from pegboard.errors import RecordError
 from pegboard.records import GameRecord, replay, start_game
 
-__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS", "NOISE", "WIN_NOISE", "COSTLIEST",
-           "FORMAT"]
+__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS",
+           "NOISE", "WIN_NOISE", "COSTLIEST", "FORMAT"]
 
 FORMAT = "pegboard-review/1"
 KINDS = {"cribbage": ("discard", "play", "count"), "snailspace": ("place",), "solitaire": ("place",)}
