@@ -1,8 +1,9 @@
 """What every legal choice of one seat is worth, from that seat's view alone.
 
-:func:`assess` takes a per-player view (never the full state: the cards the seat could not see are
-not in it) and values every legal action for the seat's side, in expected points (its side's less
-the other sides') and, where the board table applies, in the chance to win:
+:meth:`Assessor.assess` takes a per-player view (never the full state: the cards the seat could not
+see are not in it) and values every legal action for the seat's side, in expected points (its side's
+less the other sides') and, where a board table applies (:mod:`pegboard.analysis.winning`), in the
+chance to win:
 
 * a discard: the kept hand over every starter, plus or minus the crib (two players: the discard
   advisor's exact expectation, :func:`pegboard.bots.discard.rank_discards` with ``method="exact"``;
@@ -12,10 +13,11 @@ the other sides') and, where the board table applies, in the chance to win:
   (:meth:`pegboard.bots.expert.ExpertBot.evaluate`), in points; near the end of a game to 121 (the
   expert's own endgame zone) also in the chance to win;
 * a muggins count or claim (ruling 16): the points it scores, less those it misses or gives away;
-* Snailspace and solitaire: the grid expert's evaluation (:mod:`pegboard.bots.gridsearch`), with
-  more samples than it plays with.
+* Snailspace and solitaire: the grid expert's evaluation (:mod:`pegboard.bots.gridsearch`).
 
-Every random draw comes from the generator passed in, so an assessment is reproducible.
+Sampled values (the play, the grid games) are estimated twice, from two independent halves of the
+samples, each with more samples than the expert plays with (:attr:`Option.halves`). Every random draw
+comes from the generator passed in, so an assessment is reproducible.
 
 >>> import random
 >>> from pegboard.engine import new_game
@@ -87,7 +89,7 @@ class Option:
 @dataclass(frozen=True)
 class Assessment:
     """Every choice of one decision, best first. ``by_win``: the best is the one most likely to win
-    (two-player games to 121 near the end, where the expert plays to win), not the most points."""
+    (near the end of a game with a board table, where the expert plays to win), not the most points."""
 
     seat: int
     kind: str

@@ -43,7 +43,7 @@ def reason(found: Assessment, chosen: Option, best: Option, loss: float, view: A
     """The verdict of one decision in words: what the choice did, and what it cost (``loss`` expected
     points) against ``best``."""
     if found.kind == "discard":
-        text = _discard_reason(chosen, best, loss, view)
+        text = _discard_reason(chosen, best, loss, view, rules)
     elif found.kind == "play":
         text = _play_reason(chosen, best, loss, view, rules)
     elif found.kind == "count":
@@ -67,10 +67,7 @@ def _whose(view: Any, rules: Rules) -> str:
     return "the opponent's crib" if rules.players == 2 else "an opponent's crib"
 
 
-def _discard_reason(chosen: Option, best: Option, loss: float, view: Any) -> str:
-    from pegboard.rules import Rules
-
-    rules = Rules.preset(view.game)
+def _discard_reason(chosen: Option, best: Option, loss: float, view: Any, rules: Rules) -> str:
     thrown = chosen.action.cards
     kept = tuple(card for card in view.hand if card not in thrown)
     parts = chosen.parts
