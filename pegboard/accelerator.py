@@ -30,7 +30,8 @@ COMPILED = (
     "pegboard.engine.base", "pegboard.engine.cribbage", "pegboard.engine.snailspace", "pegboard.engine.solitaire",
     "pegboard.scoring.play", "pegboard.scoring.fast", "pegboard.scoring.show", "pegboard.scoring.lines",
     "pegboard.scoring.square",
-    "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.solver",
+    "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.replies",
+    "pegboard.bots.solver",
     "pegboard.sim.match",
 )  # fmt: skip
 """The modules ``setup.py`` asks mypyc to compile: plain functions and classes nothing outside them

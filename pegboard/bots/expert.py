@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
@@ -46,10 +47,11 @@ from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, ran
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
-from pegboard.bots.pegging import PlayPosition, SolverPool, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, play_points, sample_hands
 from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -58,6 +60,7 @@ from pegboard.scoring.tables import RANK_WEIGHTS
 __all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert"]
 
 _RANK_INDICES = np.arange(13)
+_ROW_SHIFTS = np.arange(60, -1, -4, dtype=np.int64)  # four bits per rank index, the last card lowest
 _RANK_WEIGHTS = np.asarray(RANK_WEIGHTS, dtype=np.int64)
 
 MULTI_FULL_SEARCH_CARDS = {3: 9, 4: 10}
@@ -208,7 +211,7 @@ class ExpertBot(BaseBot):
             reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
                                 opponent_blend=self.settings.opponent_blend,
-                                reply_model=BookPlayModel.cached().reply_chances if reply else None,
+                                reply_model=BookPlayModel.cached().book if reply else None,
                                 reply_weight=reply, pool=self._pool)
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
@@ -304,12 +307,13 @@ class ExpertBot(BaseBot):
         temperature = self.settings.temperature
         infer = temperature is not None and counts_pegging(self.rules) and sizes[0] > 0
         wanted = samples * self.settings.pool if infer else samples
-        drawn: list[tuple[tuple[int, ...], ...]] = []
-        if len(sizes) == 1 and not floors[0]:  # sample_hands' own draw, without its checks
-            sample, size = self.rng.sample, sizes[0]
-            for _ in range(wanted):
-                drawn.append((tuple(sample(unseen, size)),))
+        drawn: list[tuple[tuple[int, ...], ...]]
+        if len(sizes) == 1:  # sample_hands' draw for one seat, without its checks: the same cards allowed each time
+            size, floor = sizes[0], floors[0]
+            allowed = [code for code in unseen if PIP[(code >> 2) + 1] > floor] if floor else unseen
+            drawn = [(hand,) for hand in samples_of(self.rng, allowed, size, wanted)] if len(allowed) >= size else []
         else:
+            drawn = []
             for _ in range(wanted * 3):
                 dealt = sample_hands(unseen, sizes, floors, self.rng)
                 if dealt is not None:
@@ -325,19 +329,17 @@ class ExpertBot(BaseBot):
         counts = [0] * 13
         for code in unseen:
             counts[code >> 2] += 1
-        hands: list[list[int]]
+        # Each distinct hand drawn (its ranks in the order drawn, as the play model reads them) is weighed
+        # once (the numbers of each row do not depend on the other rows); each candidate gets its hand's.
+        index, inverse = _distinct_rows(np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2)
+        hands: list[list[int]] = (index + 1).tolist()
         if len(played) + sizes[0] == 4:  # the usual four kept: every hand at once, as arrays
-            index = np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2  # (hands, cards): rank indices
-            hands = (index + 1).tolist()
             left = np.array(counts, dtype=np.int64) - (index[:, :, None] == _RANK_INDICES).sum(axis=1)
             keys = _RANK_WEIGHTS[index].sum(axis=1) + sum(RANK_WEIGHTS[rank - 1] for rank in played)
             weights = model.likelihood_by_keys(keys, left)
         else:
             kept, rests = [], []
-            hands = []
-            for (hand,) in drawn:
-                ranks = [(code >> 2) + 1 for code in hand]
-                hands.append(ranks)
+            for ranks in hands:
                 kept.append(played + ranks)
                 rest = list(counts)
                 for rank in ranks:
@@ -349,9 +351,12 @@ class ExpertBot(BaseBot):
             read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
             book = self._book_share(view, opponent)
             if book:
-                read = (1 - book) * read + book * BookPlayModel.cached().likelihood(plays, hands)
+                # The book reads a hand's ranks in any order: once per rank multiset.
+                held, which = _distinct_rows(np.sort(index, axis=1))
+                by_book = BookPlayModel.cached().likelihood(plays, (held + 1).tolist())[which]
+                read = (1 - book) * read + book * by_book
             weights = weights * read
-        chances = weights.tolist()
+        chances = weights[inverse].tolist()
         return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
 
     @staticmethod
@@ -470,7 +475,7 @@ class ExpertBot(BaseBot):
             end_values = [self._end_value(view, sample) for sample in samples] if to_win else None
             values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if to_win else None,
                                 end_values, decided_after=len(positions), opponent_blend=self.settings.opponent_blend,
-                                reply_model=BookPlayModel.cached().reply_chances if reply else None,
+                                reply_model=BookPlayModel.cached().book if reply else None,
                                 reply_weight=reply, pool=self._pool)
             if to_win:
                 from pegboard.bots.solver import WIN
@@ -481,6 +486,13 @@ class ExpertBot(BaseBot):
             values = best_plays(ranks, positions, self.seat, view.side_of_seat, decided_after=len(positions),
                                 series_horizon=horizon, pool=self._pool)
         return {action: values[action.cards[0].rank] for action in actions}
+
+
+def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The distinct rows of a (rows, cards) array of rank indices (0-12), and the distinct row of each row."""
+    keys = (index << _ROW_SHIFTS[-index.shape[1]:]).sum(axis=1)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return index[first], inverse.reshape(-1)
 
 
 def deal_plays(events: Sequence[Any], seat: int) -> list[list[PastPlay]]:

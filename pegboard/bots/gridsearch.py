@@ -15,6 +15,7 @@ from typing import Any
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.chance import sample
 from pegboard.engine.snailspace import SPIRAL
 from pegboard.scoring.fast import hand_score4
 from pegboard.scoring.show import PIPS
@@ -135,7 +136,7 @@ def snailspace_values(view: Any, seat: int, fifteens: bool, samples_wanted: int,
     opponent = 1 - seat
     their_size = view.hand_sizes[opponent]
     i_am_pone = view.dealer != seat
-    samples = [rng.sample(unseen, their_size) for _ in range(samples_wanted)]
+    samples = [sample(rng, unseen, their_size) for _ in range(samples_wanted)]
     values: dict[Action, float] = {}
     for action in actions:
         code = action.cards[0].code
@@ -255,7 +256,7 @@ def solitaire_values(view: Any, samples: int, discard_worth: float, spare: int, 
     known = {c for c in grid if c is not None} | {card.code for card in view.discards} | {code}
     unseen = [card.code for card in full_deck() if card.code not in known]
     size = min(len(unseen), 5 + spare)
-    draws = [rng.sample(unseen, size) for _ in range(samples)]  # common completions + starter
+    draws = [sample(rng, unseen, size) for _ in range(samples)]  # common completions + starter
     worth_now = {line: _expected(_line_codes(grid, line), draws, spare) for line in range(8)}
     empty = sum(1 for c in grid if c is None)
     values: dict[Action, float] = {}

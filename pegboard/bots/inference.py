@@ -46,8 +46,7 @@ import numpy.typing as npt
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
-from pegboard.bots.series import NEXT, POINTS, RANKS, intern, step
-from pegboard.bots.solver import playable
+from pegboard.bots.replies import BookReplies, read_book_play, read_play
 from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
@@ -180,6 +179,7 @@ class PlayModel:
 
     def __init__(self, temperature: float = DEFAULT_TEMPERATURE) -> None:
         self.temperature = temperature
+        self._known: dict[tuple[tuple[int, ...], int], list[float]] = {}  # _weights by series and count
 
     @staticmethod
     @cache
@@ -206,15 +206,19 @@ class PlayModel:
         model plays every card of ``plays``, each from the hand held then."""
         result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
         for play in plays:
-            chance = [math.exp(value / self.temperature) for value in self.scores(play.series, play.running)]
-            room = 31 - play.running
-            chosen = chance[play.rank]
-            later = play.later
-            for index, hand in enumerate(hands):
-                options = {rank for rank in (*hand, *later) if PIP[rank] <= room}  # summed in the set's order
-                if len(options) > 1:
-                    result[index] *= chosen / sum([chance[rank] for rank in options])
+            read_play(result, self._weights(play.series, play.running), play.running, play.rank, play.later,
+                      hands)  # compiled: every hand at once
         return np.array(result, dtype=np.float64)
+
+    def _weights(self, series: tuple[int, ...], count: int) -> list[float]:
+        """``exp(score / temperature)`` of each rank's :meth:`scores`, worked out once per series and count."""
+        known = self._known.get((series, count))
+        if known is None:
+            if len(self._known) >= 1 << 12:
+                self._known.clear()
+            known = self._known[(series, count)] = [math.exp(value / self.temperature)
+                                                    for value in self.scores(series, count)]
+        return known
 
 
 BOOK_TEMPERATURE = 0.3
@@ -239,7 +243,7 @@ class BookPlayModel:
     def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
         self.temperature = temperature
         self._played: dict[PastPlay, dict[tuple[int, ...], float]] = {}  # chance of a play, by the hand held
-        self._replies: dict[int, tuple[float, ...]] = {}  # reply_chances by all they depend on (_reply_key)
+        self.book = BookReplies(temperature)  # reply_chances, compiled: what the search calls
 
     @staticmethod
     @cache
@@ -253,27 +257,10 @@ class BookPlayModel:
         result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
         if len(self._played) >= 64:  # a deal has a few plays to read; older ones are not asked again
             self._played.clear()
-        for play in plays:
-            known = self._played.setdefault(play, {})
-            later = play.later
-            for index, hand in enumerate(hands):
-                held = tuple(sorted((*hand, *later)))
-                chance = known.get(held)
-                if chance is None:
-                    chance = known[held] = self._packed_chance(held, play)
-                result[index] *= chance
+        for play in plays:  # compiled: every hand at once, by reply_chances' numbers
+            read_book_play(self.book, self._played.setdefault(play, {}), result, play.series, play.running, play.rank,
+                           play.later, hands)
         return np.array(result, dtype=np.float64)
-
-    def _packed_chance(self, hand: tuple[int, ...], play: PastPlay) -> float:
-        """:meth:`chance` of ``play`` from ``hand`` (sorted), by :meth:`reply_chances`: the same numbers."""
-        room = 31 - play.running
-        packed = 0
-        for card in hand:
-            packed += 1 << 3 * card - 3
-        options = playable(packed, room)
-        if len(options) <= 1:
-            return 1.0
-        return self.reply_chances(packed, play.series, play.running, options)[options.index(play.rank)]
 
     def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:
         """The chance that a book player holding ``hand`` plays ``rank`` on ``series`` at ``running``."""
@@ -303,7 +290,8 @@ class BookPlayModel:
         :data:`pegboard.bots.pegging.ReplyModel`): the search's opponent answering by the book.
 
         The same numbers as :meth:`chances` (and the same operations on them), worked out from the
-        packed counts directly: the search asks this at every node where the opponent has a choice.
+        packed counts directly (:func:`pegboard.bots.replies.book_chances`, compiled with the search):
+        the search asks this at every node where the opponent has a choice.
 
         >>> from pegboard.bots.pegging import pack_hands
         >>> model = BookPlayModel.cached()
@@ -313,67 +301,7 @@ class BookPlayModel:
         """
         if len(playable) <= 1:
             return self.chances(_unpack(packed), series, count, playable)
-        # The answer depends on the series only through its last rank, how many of that rank it holds
-        # and the pair and run points of each playable rank on it: keyed by those, answers recur
-        # across the many series the search meets.
-        base = 0
-        last = 0
-        fixed = count << 39 | packed  # the fixed-width part, low: hand, count, last, its repeats, options
-        if series:
-            last = series[-1]
-            base = intern(series)
-            fixed |= (last << 3 | series.count(last)) << 44
-        options = 0  # each playable rank and its pair and run points, eight bits each
-        for rank in playable:
-            at = base * RANKS + rank
-            if series and NEXT[at] < 0:
-                step(base, rank)
-            options = options << 8 | rank << 4 | (POINTS[at] if series else 0)
-        key = (options << 4 | len(playable)) << 51 | fixed
-        known = self._replies.get(key)
-        if known is not None:
-            return known
-        values: list[float] = []
-        if series:
-            present = (packed | packed >> 1 | packed >> 2) & _ANY_OF_RANK  # bit 3r-3: holds rank r
-            for rank in playable:
-                held = packed >> 3 * rank - 3 & 7
-                new_count = count + PIP[rank]
-                # play_points((*series, rank), new_count), from the search's series tables:
-                points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
-                value = float(points)  # as hoyle.answer_score, lead 0
-                if new_count == 5 or new_count == 21:
-                    value -= 2
-                if last == rank:
-                    if held > 1:
-                        value += 1
-                    elif new_count + PIP[rank] <= 31 and held + series.count(rank) < 4:
-                        value -= 2.5
-                elif abs(last - rank) <= 2:
-                    if present & _NEAR[rank * 14 + last]:
-                        value += 0.5
-                    else:
-                        value -= 1
-                values.append(value + _HUNDREDTHS[rank])
-        else:
-            for rank in playable:
-                values.append(_lead_score(packed, rank))
-        top = max(values)
-        weights = [math.exp((value - top) / self.temperature) for value in values]
-        total = sum(weights)
-        chances = tuple([weight / total for weight in weights])
-        if len(self._replies) >= 1 << 17:
-            self._replies.clear()
-        self._replies[key] = chances
-        return chances
-
-
-_ANY_OF_RANK = sum(1 << 3 * rank - 3 for rank in range(1, 14))
-_NEAR = [sum(1 << 3 * other - 3 for other in range(max(1, rank - 2), min(13, rank + 2) + 1)
-             if other != rank and other != last) if 1 <= rank <= 13 else 0
-         for rank in range(14) for last in range(14)]
-"""``_NEAR[rank * 14 + last]``: the bits (3r - 3) of the ranks within two of ``rank``, other than it and ``last``."""
-_HUNDREDTHS = [pips / 100 for pips in PIP]
+        return self.book(packed, series, count, playable)
 
 
 def _unpack(packed: int) -> tuple[int, ...]:
@@ -383,20 +311,3 @@ def _unpack(packed: int) -> tuple[int, ...]:
         for _ in range(packed >> 3 * rank - 3 & 7):
             hand.append(rank)
     return tuple(hand)
-
-
-def _lead_score(packed: int, rank: int) -> float:
-    """:func:`pegboard.bots.hoyle.lead_score` of ``rank`` from a packed hand (which holds it)."""
-    pips = PIP[rank]
-    paired = (packed >> 3 * rank - 3 & 7) > 1
-    if rank == 5:
-        return -10.0
-    if pips <= 4:
-        return 30.0 + pips + (5 if paired else 0)
-    if paired:
-        return 20.0 + (0 if pips < 10 else -1)
-    if rank == 6 or rank == 9:
-        return 10.0
-    if rank == 7 or rank == 8:
-        return 9.0 if (packed | packed >> 1 | packed >> 2) & _NEAR[rank * 14] else 0.0
-    return 1.0  # a ten-card from nothing

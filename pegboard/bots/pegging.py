@@ -17,12 +17,12 @@ are those of the engine (rulings 8-9, 19): :func:`solve` plays them out exactly.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 
 from pegboard.bots.series import compress
-from pegboard.bots.solver import PIP, WIN, PlayPosition, ReplyModel, Solver, pack_hands
+from pegboard.bots.solver import PIP, WIN, PlayPosition, ReplyModel, Solver, clear_leader, pack_hands
+from pegboard.engine.chance import sample
 from pegboard.scoring.play import play_points
 
 __all__ = ["play_points", "PlayPosition", "Solver", "SolverPool", "solve", "best_plays", "compress", "sample_hands",
@@ -90,6 +90,9 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
     seen: dict[tuple[tuple[tuple[int, ...], ...], object], dict[int, float]] = {}
     samples: list[dict[int, float]] = []
+    # Each candidate's values, sample by sample, and their running sums (as sum() adds them, left to right).
+    columns: dict[int, list[float]] = {rank: [] for rank in candidates}
+    sums = dict.fromkeys(candidates, 0.0)
     shared: Solver | None = None  # without end values, one memo serves every sample (their subtrees meet)
     by_end: dict[object, Solver] = {}  # with them, one memo per end value (equal ones value positions alike)
     for index, position in enumerate(positions):
@@ -115,29 +118,20 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
             cached = solver.move_values(root)
             seen[(position.hands, end_value)] = cached
         samples.append(cached)
-        if len(samples) >= decided_after and len(candidates) > 1 and _clear_leader(samples, candidates):
+        for rank, column in columns.items():
+            value = cached[rank]
+            column.append(value)
+            sums[rank] += value
+        if len(samples) >= decided_after and len(candidates) > 1 and clear_leader(columns, sums, candidates):
             break
-    return {rank: sum(values[rank] for values in samples) / len(samples) for rank in candidates}
-
-
-def _clear_leader(samples: Sequence[dict[int, float]], candidates: Sequence[int]) -> bool:
-    """Whether the best candidate beats the runner-up by more than three standard errors of their
-    paired difference."""
-    count = len(samples)
-    means = {rank: sum(values[rank] for values in samples) / count for rank in candidates}
-    ordered = sorted(candidates, key=lambda rank: -means[rank])
-    best, second = ordered[0], ordered[1]
-    differences = [values[best] - values[second] for values in samples]
-    mean = sum(differences) / count
-    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
-    return mean > 3 * math.sqrt(variance / count) + 1e-9
+    return {rank: sums[rank] / len(samples) for rank in candidates}
 
 
 def sample_hands(unseen: Sequence[int], sizes: Sequence[int], min_pips: Sequence[int], rng: random.Random
                  ) -> tuple[tuple[int, ...], ...] | None:
     """Deal each other seat ``sizes[i]`` unseen card codes whose pips all exceed ``min_pips[i]``."""
     if not any(min_pips):
-        drawn = rng.sample(unseen, sum(sizes))
+        drawn = sample(rng, unseen, sum(sizes))
         hands = []
         start = 0
         for size in sizes:
@@ -150,7 +144,7 @@ def sample_hands(unseen: Sequence[int], sizes: Sequence[int], min_pips: Sequence
         allowed = [code for code in pool if PIP[(code >> 2) + 1] > floor]
         if len(allowed) < size:
             return None
-        chosen = rng.sample(allowed, size)
+        chosen = sample(rng, allowed, size)
         for code in chosen:
             pool.remove(code)
         result.append(tuple(chosen))

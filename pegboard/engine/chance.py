@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from math import ceil, log
 from typing import Any, TypeVar
 
-__all__ = ["sample", "choice"]
+__all__ = ["sample", "samples", "choice"]
 
 T = TypeVar("T")
 
@@ -60,6 +60,20 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
             selected.add(j)
             result[i] = population[j]
     return result
+
+
+def samples(rng: random.Random, population: Sequence[T], k: int, times: int) -> list[tuple[T, ...]]:
+    """``times`` draws of :func:`sample`, each as a tuple: ``[tuple(rng.sample(population, k)) for _ in
+    range(times)]``, the same draws.
+
+    >>> rng = random.Random(3)
+    >>> samples(random.Random(3), range(10), 2, 3) == [tuple(rng.sample(range(10), 2)) for _ in range(3)]
+    True
+    """
+    drawn: list[tuple[T, ...]] = []
+    for _ in range(times):
+        drawn.append(tuple(sample(rng, population, k)))
+    return drawn
 
 
 def choice(rng: random.Random, seq: Sequence[T]) -> T:

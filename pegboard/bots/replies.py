@@ -1,0 +1,201 @@
+"""The book's answers in the pegging search, and the reading of the opponent's plays, written to
+compile with mypyc.
+
+:meth:`pegboard.bots.inference.BookPlayModel.reply_chances` -- how likely a book player (hoyle's lead and
+answer scores) is to play each rank it can -- is asked at every node of the search where the opponent
+has a choice, and for every hand the expert's samples are weighed by. :func:`book_chances` is its body,
+here so that it runs compiled; :class:`BookReplies` is the model as the search calls it (the search
+hands it the series' id, which it already holds, instead of the series). :func:`read_play` and
+:func:`read_book_play` are the loops over the hands of the play models' likelihoods
+(:class:`pegboard.bots.inference.PlayModel`, :class:`pegboard.bots.inference.BookPlayModel`).
+
+>>> replies = BookReplies(0.3)
+>>> four, ten = replies((1 << 9) + (1 << 27), (5,), 5, (4, 10))  # 4 and 10 held, on a 5: the ten makes fifteen
+>>> ten > 0.99 > four
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from pegboard.bots.series import NEXT, POINTS, RANKS, SERIES, intern, step
+
+__all__ = ["BookReplies", "book_chances", "lead_score_packed", "read_play", "read_book_play", "PIP"]
+
+PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Pip value by rank (index 1-13)."""
+
+ANY_OF_RANK: Final = sum(1 << 3 * rank - 3 for rank in range(1, 14))
+"""Bit 3r - 3 of every rank r: ``(packed | packed >> 1 | packed >> 2) & ANY_OF_RANK`` has the ranks held."""
+NEAR: Final = [sum(1 << 3 * other - 3 for other in range(max(1, rank - 2), min(13, rank + 2) + 1)
+                   if other != rank and other != last) if 1 <= rank <= 13 else 0
+               for rank in range(14) for last in range(14)]
+"""``NEAR[rank * 14 + last]``: the bits (3r - 3) of the ranks within two of ``rank``, other than it and ``last``."""
+HUNDREDTHS: Final = [pips / 100 for pips in PIP]
+_LIMIT: Final = 1 << 17
+
+
+def lead_score_packed(packed: int, rank: int) -> float:
+    """:func:`pegboard.bots.hoyle.lead_score` of ``rank`` from a packed hand (which holds it).
+
+    >>> lead_score_packed(1 << 9, 4), lead_score_packed(1 << 36, 13)
+    (34.0, 1.0)
+    """
+    pips = PIP[rank]
+    paired = (packed >> 3 * rank - 3 & 7) > 1
+    if rank == 5:
+        return -10.0
+    if pips <= 4:
+        return 30.0 + pips + (5 if paired else 0)
+    if paired:
+        return 20.0 + (0 if pips < 10 else -1)
+    if rank == 6 or rank == 9:
+        return 10.0
+    if rank == 7 or rank == 8:
+        return 9.0 if (packed | packed >> 1 | packed >> 2) & NEAR[rank * 14] else 0.0
+    return 1.0  # a ten-card from nothing
+
+
+def book_chances(replies: dict[int, tuple[float, ...]], temperature: float, packed: int, series: tuple[int, ...],
+                 base: int, count: int, playable: tuple[int, ...]) -> tuple[float, ...]:
+    """The chance that a book player holding ``packed`` (one seat's ranks, 3 bits each) plays each
+    rank of ``playable`` (two or more) on ``series`` (interned as ``base``; 0 when empty) at ``count``,
+    kept in ``replies``.
+
+    The answer depends on the series only through its last rank, how many of that rank it holds and
+    the pair and run points of each playable rank on it: keyed by those, answers recur across the many
+    series the search meets."""
+    last = 0
+    fixed = count << 39 | packed  # the fixed-width part, low: hand, count, last, its repeats, options
+    if series:
+        last = series[-1]
+        fixed |= (last << 3 | series.count(last)) << 44
+    options = 0  # each playable rank and its pair and run points, eight bits each
+    for rank in playable:
+        at = base * RANKS + rank
+        if series and NEXT[at] < 0:
+            step(base, rank)
+        options = options << 8 | rank << 4 | (POINTS[at] if series else 0)
+    key = (options << 4 | len(playable)) << 51 | fixed
+    known = replies.get(key)
+    if known is not None:
+        return known
+    values: list[float] = []
+    if series:
+        present = (packed | packed >> 1 | packed >> 2) & ANY_OF_RANK  # bit 3r-3: holds rank r
+        for rank in playable:
+            held = packed >> 3 * rank - 3 & 7
+            new_count = count + PIP[rank]
+            # play_points((*series, rank), new_count), from the search's series tables:
+            points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
+            value = float(points)  # as hoyle.answer_score, lead 0
+            if new_count == 5 or new_count == 21:
+                value -= 2
+            if last == rank:
+                if held > 1:
+                    value += 1
+                elif new_count + PIP[rank] <= 31 and held + series.count(rank) < 4:
+                    value -= 2.5
+            elif abs(last - rank) <= 2:
+                if present & NEAR[rank * 14 + last]:
+                    value += 0.5
+                else:
+                    value -= 1
+            values.append(value + HUNDREDTHS[rank])
+    else:
+        for rank in playable:
+            values.append(lead_score_packed(packed, rank))
+    top = max(values)
+    weights = [math.exp((value - top) / temperature) for value in values]
+    total = 0.0  # summed left to right, as sum() does
+    for weight in weights:
+        total += weight
+    chances = tuple([weight / total for weight in weights])
+    if len(replies) >= _LIMIT:
+        replies.clear()
+    replies[key] = chances
+    return chances
+
+
+class BookReplies:
+    """The book's answers as a reply model of the pegging search (:data:`pegboard.bots.solver.ReplyModel`),
+    for hands of two or more playable ranks; the search calls :meth:`by_id` with the series' id."""
+
+    def __init__(self, temperature: float) -> None:
+        self.temperature = temperature
+        self.replies: dict[int, tuple[float, ...]] = {}  # by all an answer depends on (see book_chances)
+
+    def __call__(self, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
+                 ) -> tuple[float, ...]:
+        return book_chances(self.replies, self.temperature, packed, series, intern(series) if series else 0, count,
+                            playable)
+
+    def by_id(self, packed: int, series_id: int, count: int, playable: tuple[int, ...]) -> tuple[float, ...]:
+        """:meth:`__call__` of the interned series ``series_id``."""
+        return book_chances(self.replies, self.temperature, packed, SERIES[series_id], series_id, count, playable)
+
+
+def read_play(result: list[float], chance: list[float], running: int, rank: int, later: tuple[int, ...],
+              hands: Sequence[Sequence[int]]) -> None:
+    """One play of :meth:`pegboard.bots.inference.PlayModel.likelihood`: multiplies each hand's entry
+    of ``result`` by the chance (``chance``: each rank's weight) of playing ``rank`` at ``running``
+    from the ranks it could play then (the hand and ``later``), summed in the order of the set of them
+    (as the model does).
+
+    >>> result = [1.0, 1.0]
+    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [(9,), (9, 10)])
+    >>> result
+    [0.5, 0.3333333333333333]
+    """
+    chosen = chance[rank]
+    room = 31 - running
+    for index in range(len(hands)):
+        options: set[int] = set()  # filled in the model's order (the hand, then later): the same set
+        for card in hands[index]:
+            if PIP[card] <= room:
+                options.add(card)
+        for card in later:
+            if PIP[card] <= room:
+                options.add(card)
+        if len(options) > 1:
+            total = 0.0  # summed left to right, as sum() does
+            for card in options:
+                total += chance[card]
+            result[index] *= chosen / total
+
+
+def read_book_play(book: BookReplies, known: dict[tuple[int, ...], float], result: list[float],
+                   series: tuple[int, ...], running: int, rank: int, later: tuple[int, ...],
+                   hands: Sequence[Sequence[int]]) -> None:
+    """One play of :meth:`pegboard.bots.inference.BookPlayModel.likelihood`: multiplies each hand's
+    entry of ``result`` by the chance that a book player holding it and ``later`` plays ``rank`` on
+    ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held.
+
+    >>> result = [1.0, 1.0]
+    >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [(10, 11, 12), (2,)])
+    >>> result[0] > 0.2 > 0.001 > result[1]
+    True
+    """
+    room = 31 - running
+    for index in range(len(hands)):
+        held = tuple(sorted([*hands[index], *later]))
+        chance = known.get(held)
+        if chance is None:
+            packed = 0
+            for card in held:
+                packed += 1 << 3 * card - 3
+            options: list[int] = []  # the distinct ranks it can play, lowest first (solver.playable)
+            for card in held:
+                if PIP[card] <= room and (not options or options[-1] != card):
+                    options.append(card)
+            if len(options) <= 1:
+                chance = 1.0
+            else:
+                playable = tuple(options)
+                chance = book_chances(book.replies, book.temperature, packed, series,
+                                      intern(series) if series else 0, running, playable)[playable.index(rank)]
+            known[held] = chance
+        result[index] *= chance
