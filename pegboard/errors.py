@@ -22,6 +22,7 @@ __all__ = [
     "IllegalActionError",
     "RecordError",
     "StoreError",
+    "PositionError",
 ]
 
 
@@ -67,3 +68,7 @@ class RecordError(PegboardError):
 
 class StoreError(PegboardError):
     """A database of tables cannot be opened, or is not one of pegboard's."""
+
+
+class PositionError(PegboardError):
+    """A position to analyse (docs/review.md's short text form) is malformed or impossible."""

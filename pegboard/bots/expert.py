@@ -401,6 +401,94 @@ class ExpertBot(BaseBot):
             known = self._deal_evidence[plays] = max(-3.0, min(3.0, math.log(max(ratio, 1e-300))))
         return known
 
+    # ------------------------------------------------------------------ analysis (pegboard.analysis)
+    def evaluate(self, view: Any, *, to_win: bool = False) -> dict[Action, float]:
+        """What the expert thinks every legal action of ``view`` is worth to its seat's side, by the
+        reckoning it chooses with:
+
+        * discards: the expected hand and crib (the crib tables) and, with two players, the kept
+          cards' pegging (:func:`pegboard.bots.discard.rank_discards`);
+        * plays: the expected points from here to the end of the play, its side's less the others',
+          by its search over the hands the others may hold (points only: no bonus for pegging out);
+          a go, 0;
+        * counts and muggins claims (ruling 16): the points the claim scores, less what it gives away;
+        * Snailspace and solitaire: the grid expert's values (:mod:`pegboard.bots.gridsearch`).
+
+        With ``to_win`` (two players to 121, discards and plays) each is instead the chance to win
+        the game, from the board table (:mod:`pegboard.bots.board`). Samples are drawn with
+        ``self.rng``: seed it for a reproducible answer.
+
+        >>> from pegboard.engine import new_game
+        >>> game = new_game("cribbage", seed=4)
+        >>> values = ExpertBot(game.rules, 0, seed=1).evaluate(game.view(0))
+        >>> len(values), set(values) == set(game.legal_actions(0))
+        (15, True)
+        """
+        from pegboard.errors import PegboardError  # (imported here: this section is an addition of its own)
+
+        actions: tuple[Action, ...] = view.legal_actions
+        if not actions:
+            return {}
+        if self.rules.family != "cribbage":
+            values: dict[Action, float] = self._grid_bot().evaluate(view)
+            return values
+        if to_win and not (self.rules.players == 2 and self.rules.target == 121 and self.board is not None):
+            raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table to tell the chance to win")
+        verb = actions[0].verb
+        if verb == "discard":
+            return self._discard_values(view, actions, to_win)
+        if verb in ("play", "go"):
+            return self._play_values(view, actions, to_win)
+        if verb in ("count", "muggins", "pass"):  # the honest claim scores its points; others less what they miss
+            honest = honest_claim(view, self.rules).target
+            right = honest if isinstance(honest, int) else 0
+            return {action: float(right - abs((action.target if isinstance(action.target, int) else 0) - right))
+                    for action in actions}
+        return dict.fromkeys(actions, 0.0)
+
+    def _discard_values(self, view: Any, actions: Sequence[Action], to_win: bool) -> dict[Action, float]:
+        role = (self.seat - view.dealer) % self.rules.players
+        options = rank_discards(view.hand, self.rules, role, tables=self.tables,
+                                pegging_weight=self.settings.pegging_weight)
+        worth = [option.net for option in options]
+        if to_win:
+            hand = set(view.hand)
+            starters = [card.code for card in full_deck() if card not in hand]
+            values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
+                      for option in options]
+            my_need, their_need = self._needs(view)
+            assert self.board is not None
+            worth = discard_win_probabilities(values, [option.expected_crib for option in options], my_need,
+                                              their_need, dealer=view.dealer == self.seat, board=self.board)
+        by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
+        return {action: by_throw[frozenset(action.cards)] for action in actions}
+
+    def _play_values(self, view: Any, actions: Sequence[Action], to_win: bool) -> dict[Action, float]:
+        ranks = sorted({action.cards[0].rank for action in actions if action.verb == "play"})
+        if not ranks:
+            return dict.fromkeys(actions, 0.0)
+        positions, samples = self._sample_positions(view)
+        series = tuple(card.rank for _, card in view.series)
+        if not positions:  # no deal of the unseen cards fits what was seen: what each card scores now
+            values = {rank: float(play_points(series + (rank,), view.count + min(rank, 10))) for rank in ranks}
+        elif self.rules.players == 2:
+            weight = self.settings.book_reply_weight
+            reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
+            end_values = [self._end_value(view, sample) for sample in samples] if to_win else None
+            values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if to_win else None,
+                                end_values, decided_after=len(positions), opponent_blend=self.settings.opponent_blend,
+                                reply_model=BookPlayModel.cached().book if reply else None,
+                                reply_weight=reply, pool=self._pool)
+            if to_win:
+                from pegboard.bots.solver import WIN
+
+                values = {rank: min(1.0, max(0.0, (value / WIN + 1) / 2)) for rank, value in values.items()}
+        else:
+            horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
+            values = best_plays(ranks, positions, self.seat, view.side_of_seat, decided_after=len(positions),
+                                series_horizon=horizon, pool=self._pool)
+        return {action: values[action.cards[0].rank] for action in actions}
+
 
 def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
     """The distinct rows of a (rows, cards) array of rank indices (0-12), and the distinct row of each row."""

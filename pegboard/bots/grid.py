@@ -23,8 +23,10 @@ from pegboard.bots.gridsearch import (
     placement_points,
     snailspace_expert,
     snailspace_greedy,
+    snailspace_values,
     solitaire_expert,
     solitaire_greedy,
+    solitaire_values,
 )
 from pegboard.engine.actions import Action
 from pegboard.engine.snailspace import snailspace_view
@@ -60,6 +62,10 @@ class SnailspaceExpert(BaseBot):
             return actions[0]
         return snailspace_expert(snailspace_view(view), self.seat, self.rules.fifteens, self.samples, self.rng)
 
+    def evaluate(self, view: Any) -> dict[Action, float]:
+        """What each legal card is worth to this bot (:func:`pegboard.bots.gridsearch.snailspace_values`)."""
+        return snailspace_values(view, self.seat, self.rules.fifteens, self.samples, self.rng)
+
 
 class SolitaireGreedy(BaseBot):
     """Place the card where its row and column gain most now (pairs, fifteens, runs, flushes so far);
@@ -88,6 +94,10 @@ class SolitaireExpert(BaseBot):
         if len(actions) == 1:
             return actions[0]
         return solitaire_expert(solitaire_view(view), self.samples, self.discard_worth, self.spare, self.rng)
+
+    def evaluate(self, view: Any) -> dict[Action, float]:
+        """What each legal action is worth to this bot (:func:`pegboard.bots.gridsearch.solitaire_values`)."""
+        return solitaire_values(view, self.samples, self.discard_worth, self.spare, self.rng)
 
 
 def grid_greedy(rules: Rules, seat: int, seed: int | None) -> BaseBot:

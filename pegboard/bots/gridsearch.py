@@ -21,7 +21,8 @@ from pegboard.scoring.fast import hand_score4
 from pegboard.scoring.show import PIPS
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
-__all__ = ["placement_points", "snailspace_greedy", "snailspace_expert", "solitaire_greedy", "solitaire_expert"]
+__all__ = ["placement_points", "snailspace_greedy", "snailspace_expert", "snailspace_values", "solitaire_greedy",
+           "solitaire_expert", "solitaire_values"]
 
 
 _PAIRS = (0, 0, 2, 6, 12)
@@ -117,6 +118,17 @@ def snailspace_greedy(view: SnailspaceView, fifteens: bool, rng: random.Random) 
 def snailspace_expert(view: SnailspaceView, seat: int, fifteens: bool, samples_wanted: int,
                       rng: random.Random) -> Action:
     """Sampled expectimax: my points now, the opponent's best reply, my best follow-up."""
+    values = snailspace_values(view, seat, fifteens, samples_wanted, rng)
+    top = max(values.values())
+    return rng.choice([action for action, value in values.items() if value >= top - 1e-9])
+
+
+def snailspace_values(view: Any, seat: int, fifteens: bool, samples_wanted: int, rng: random.Random
+                      ) -> dict[Action, float]:
+    """What :func:`snailspace_expert` thinks each legal card is worth: the points it scores now, less
+    the opponent's best reply at the next cell, plus my best follow-up after it, averaged over
+    ``samples_wanted`` hands the opponent may hold (count at the end: the expected worth of my lines
+    less theirs)."""
     actions: tuple[Action, ...] = view.legal_actions
     step = SPIRAL.index(view.next_cell)
     grid: list[int | None] = [card.code if card is not None else None for card in view.grid]
@@ -149,8 +161,7 @@ def snailspace_expert(view: SnailspaceView, seat: int, fifteens: bool, samples_w
                 value -= reply_total / len(samples)
         grid[step_index(SPIRAL[step])] = None
         values[action] = value
-    top = max(values.values())
-    return rng.choice([action for action, value in values.items() if value >= top - 1e-9])
+    return values
 
 
 def step_index(cell: tuple[int, int]) -> int:
@@ -225,6 +236,25 @@ def solitaire_expert(view: SolitaireView, samples: int, discard_worth: float, sp
                      rng: random.Random) -> Action:
     """Place by the change in expected final score of the row and column (see :mod:`pegboard.bots.grid`)."""
     actions: tuple[Action, ...] = view.legal_actions
+    values = solitaire_values(view, samples, discard_worth, spare, rng)
+    best_gain, best = float("-inf"), actions[0]
+    discard: Action | None = None
+    for action in actions:
+        if action.verb != "place":
+            discard = action
+        elif values[action] > best_gain:
+            best_gain, best = values[action], action
+    if discard is not None and best_gain < values[discard]:
+        return discard
+    return best
+
+
+def solitaire_values(view: Any, samples: int, discard_worth: float, spare: int, rng: random.Random
+                     ) -> dict[Action, float]:
+    """What :func:`solitaire_expert` thinks each legal action is worth: a placement, the change in the
+    expected final score of its row and column (over ``samples`` common completions); the discard,
+    ``discard_worth`` (scaled down as the grid fills), the gain below which a discard space is spent."""
+    actions: tuple[Action, ...] = view.legal_actions
     grid: list[int | None] = [card.code if card is not None else None for card in view.grid]
     assert view.current is not None  # a card is turned
     code = view.current.code
@@ -233,21 +263,18 @@ def solitaire_expert(view: SolitaireView, samples: int, discard_worth: float, sp
     size = min(len(unseen), 5 + spare)
     draws = [sample(rng, unseen, size) for _ in range(samples)]  # common completions + starter
     worth_now = {line: _expected(_line_codes(grid, line), draws, spare) for line in range(8)}
-    best_gain, best = float("-inf"), actions[0]
+    empty = sum(1 for c in grid if c is None)
+    values: dict[Action, float] = {}
     for action in actions:
         if action.verb != "place":
+            values[action] = discard_worth * min(1.0, empty / 8)
             continue
         cell = _cell(action)
         gain = 0.0
         for line in _lines_of(cell):
             gain += _expected(_with(grid, line, cell, code), draws, spare) - worth_now[line]
-        if gain > best_gain:
-            best_gain, best = gain, action
-    discard = next((a for a in actions if a.verb == "discard"), None)
-    empty = sum(1 for c in grid if c is None)
-    if discard is not None and best_gain < discard_worth * min(1.0, empty / 8):
-        return discard
-    return best
+        values[action] = gain
+    return values
 
 
 def _expected(cards: Sequence[int], draws: Sequence[Sequence[int]], spare: int) -> float:

@@ -110,18 +110,22 @@ def solve_board(points: DealPoints, target: int = 121) -> Array:
     return win
 
 
-def generate(games: int, seed: int, backend: Backend | None = None) -> dict[str, Any]:
-    """Expert self-play deals -> histograms -> the table (games in seeded batches on ``backend``)."""
+def generate(games: int, seed: int, backend: Backend | None = None, game: str = "cribbage") -> dict[str, Any]:
+    """Expert self-play deals -> histograms -> the table (games in seeded batches on ``backend``), for
+    two-player cribbage to 121 or another two-player cribbage game (``five-card``: to 61)."""
+    from pegboard.rules import Rules
+
     backend = backend or LocalBackend(1)
-    config = MatchConfig("cribbage", ("expert", "expert"), games, seed)
+    target = Rules.preset(game).target or 121
+    config = MatchConfig(game, ("expert", "expert"), games, seed)
     summaries = []
     for done in backend.map_unordered(play_batch, [(config, a, b) for a, b in batches(games)]):
         summaries.extend(done)
     deals = [deal for summary in sorted(summaries, key=lambda s: s.index) for deal in summary.deals]
     points = collect_deal_points(deals)
     started = time.perf_counter()
-    table = solve_board(points)
-    return {"target": 121, "games": games, "seed": seed, "deal_points": points.to_json(),
+    table = solve_board(points, target)
+    return {"target": target, "game": game, "games": games, "seed": seed, "deal_points": points.to_json(),
             "solve_seconds": round(time.perf_counter() - started, 2), "win": np.round(table, 5).tolist()}
 
 
@@ -166,15 +170,19 @@ def main(argv: list[str] | None = None) -> int:
     add_backend_arguments(parser, jobs=2)
     parser.add_argument("--validate", type=int, default=0, metavar="GAMES",
                         help="instead: simulate GAMES games from a few positions and compare with the table")
-    parser.add_argument("--output", type=Path, default=BOARD_FILE)
+    parser.add_argument("--game", default="cribbage", help="the two-player game (cribbage, or five-card to 61)")
+    parser.add_argument("--output", type=Path, default=None,
+                        help=f"where to write it (default: {BOARD_FILE.name}, or board-GAME.json for another game)")
     args = parser.parse_args(argv)
+    if args.output is None:
+        args.output = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
     backend = backend_from_arguments(args)
     if args.validate:
         positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
         for row in validate(positions, args.validate, backend=backend):
             print(row)
         return 0
-    data = generate(args.games, args.seed, backend)
+    data = generate(args.games, args.seed, backend, args.game)
     args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"wrote {args.output}")
     return 0

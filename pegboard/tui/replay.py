@@ -1,5 +1,5 @@
 """``pegboard replay FILE`` in a terminal: step through a ``pegboard/1`` record on the same table,
-every hand face up (left/right: one action; up/down: one deal; Home/End)."""
+every hand face up (left/right: one action; up/down: one deal; Home/End; r: the Review screen)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pegboard.engine import GameState
 from pegboard.present import describe_event
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.controller import card_symbols, hand_order
+from pegboard.tui.review import REVIEW_CSS
 from pegboard.tui.screens.game import GAME_CSS, PlayArea
 from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import colour_cards
@@ -37,6 +38,7 @@ class ReplayScreen(Screen[None]):
         Binding("up,pageup", "deal(-1)", "Deal back"),
         Binding("home", "jump(0)", "Start"),
         Binding("end", "jump(-1)", "End"),
+        Binding("r", "review", "Review"),
         Binding("q,escape", "app.quit", "Quit"),
     ]
 
@@ -91,6 +93,11 @@ class ReplayScreen(Screen[None]):
     def action_jump(self, where: int) -> None:
         self.go_to(len(self.actions) if where < 0 else where)
 
+    def action_review(self) -> None:
+        from pegboard.tui.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.record))
+
     def _hands(self) -> dict[int, Any]:
         hands = {}
         for seat in range(self.game.rules.players):
@@ -130,7 +137,7 @@ class ReplayApp(App[None]):
 
     TITLE = "pegboard replay"
     ENABLE_COMMAND_PALETTE = False
-    CSS = GAME_CSS + "#status { height: auto; margin-bottom: 1; }"
+    CSS = GAME_CSS + "#status { height: auto; margin-bottom: 1; }" + REVIEW_CSS
 
     def __init__(self, record: GameRecord, source: str = "") -> None:
         super().__init__()

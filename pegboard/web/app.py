@@ -4,8 +4,9 @@ HTTP: ``GET /`` (the page; ``/t/{id}`` is a table), ``GET /api/games``, ``POST /
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join`` (seat + invite -> secret token),
 ``POST /api/tables/{id}/invites`` (the creator's seat token -> the untaken seats' invites; with
 ``"reissue": N``, seat N's invite revoked and a new one made),
-``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished). WebSocket: ``/ws/{id}``
-(see :mod:`pegboard.web.protocol`).
+``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), and the review of a finished
+game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``). WebSocket:
+``/ws/{id}`` (see :mod:`pegboard.web.protocol`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.web.review import add_review_routes
 from pegboard.web.store import Store, open_store
 from pegboard.web.tables import LEVELS, Table, games_catalogue
 
@@ -179,6 +181,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         body = json.dumps(record_of(table.game), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
+
+    add_review_routes(app, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:

@@ -135,7 +135,8 @@ function people(ctl) {
   }
   if (state.finished) {
     section.append(h("p", {}, h("a", { href: `/api/tables/${state.table}/record`, download: "", id: "record",
-      class: "button primary" }, "Download the game record"), " ", h("a", { href: "/", class: "button secondary" }, "New table")));
+      class: "button primary" }, "Download the game record"), " ", h("a", { href: `/r/${state.table}`, id: "review",
+      class: "button secondary" }, "Review the game"), " ", h("a", { href: "/", class: "button secondary" }, "New table")));
   }
   return section;
 }
