@@ -62,9 +62,9 @@ class SnailspaceExpert(BaseBot):
             return actions[0]
         return snailspace_expert(snailspace_view(view), self.seat, self.rules.fifteens, self.samples, self.rng)
 
-    def evaluate(self, view: Any) -> dict[Action, float]:
+    def evaluate(self, view: SeatView) -> dict[Action, float]:
         """What each legal card is worth to this bot (:func:`pegboard.bots.gridsearch.snailspace_values`)."""
-        return snailspace_values(view, self.seat, self.rules.fifteens, self.samples, self.rng)
+        return snailspace_values(snailspace_view(view), self.seat, self.rules.fifteens, self.samples, self.rng)
 
 
 class SolitaireGreedy(BaseBot):
@@ -95,9 +95,9 @@ class SolitaireExpert(BaseBot):
             return actions[0]
         return solitaire_expert(solitaire_view(view), self.samples, self.discard_worth, self.spare, self.rng)
 
-    def evaluate(self, view: Any) -> dict[Action, float]:
+    def evaluate(self, view: SeatView) -> dict[Action, float]:
         """What each legal action is worth to this bot (:func:`pegboard.bots.gridsearch.solitaire_values`)."""
-        return solitaire_values(view, self.samples, self.discard_worth, self.spare, self.rng)
+        return solitaire_values(solitaire_view(view), self.samples, self.discard_worth, self.spare, self.rng)
 
 
 def grid_greedy(rules: Rules, seat: int, seed: int | None) -> BaseBot:

@@ -123,7 +123,7 @@ def snailspace_expert(view: SnailspaceView, seat: int, fifteens: bool, samples_w
     return rng.choice([action for action, value in values.items() if value >= top - 1e-9])
 
 
-def snailspace_values(view: Any, seat: int, fifteens: bool, samples_wanted: int, rng: random.Random
+def snailspace_values(view: SnailspaceView, seat: int, fifteens: bool, samples_wanted: int, rng: random.Random
                       ) -> dict[Action, float]:
     """What :func:`snailspace_expert` thinks each legal card is worth: the points it scores now, less
     the opponent's best reply at the next cell, plus my best follow-up after it, averaged over
@@ -249,7 +249,7 @@ def solitaire_expert(view: SolitaireView, samples: int, discard_worth: float, sp
     return best
 
 
-def solitaire_values(view: Any, samples: int, discard_worth: float, spare: int, rng: random.Random
+def solitaire_values(view: SolitaireView, samples: int, discard_worth: float, spare: int, rng: random.Random
                      ) -> dict[Action, float]:
     """What :func:`solitaire_expert` thinks each legal action is worth: a placement, the change in the
     expected final score of its row and column (over ``samples`` common completions); the discard,

@@ -139,7 +139,7 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
     out = console()
     view = game.view(seat)
     scores = ", ".join(f"{side} {score}" for side, score in zip(game.side_names, game.score_list))
-    where = f"count {view.count}" if getattr(view, "phase", "") == "play" else getattr(view, "phase", "")
+    where = f"count {getattr(view, 'count', 0)}" if getattr(view, "phase", "") == "play" else getattr(view, "phase", "")
     out.print(Text(f"{game.rules.name}: {game.players[seat]} to {found.kind} ({where}; {scores})", style="bold"))
     table = Table()
     options = found.distinct()

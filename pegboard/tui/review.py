@@ -31,6 +31,7 @@ from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 from pegboard.analysis.review import Decision, Review, review
 from pegboard.cards import Card
 from pegboard.engine import GameState
+from pegboard.engine.views import CribbageView
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.widgets.cards import chips, colour_cards
 
@@ -148,7 +149,7 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
     text.append("\n\n")
     sides = getattr(view, "sides", None) or game.side_names
     text.append("Scores: " + ", ".join(f"{side} {score}" for side, score in zip(sides, decision.scores)) + "\n")
-    if game.rules.family == "cribbage":
+    if isinstance(view, CribbageView):
         text.append(f"Dealer: {game.players[view.dealer]}\n")
         _cards_line(text, "Hand", view.hand)
         if view.starter is not None:
