@@ -130,7 +130,7 @@ def decision_kind(rules: Rules, action: Action) -> str:
     >>> decision_kind(Rules.preset("solitaire"), Action.parse("discard 5H", 0))
     'place'
     """
-    if rules.family != "cribbage":
+    if not rules.crib:
         return "place"
     if action.verb in ("count", "muggins", "pass"):
         return "count"
@@ -161,7 +161,7 @@ class Assessor:
         if seat is None or not actions:
             raise PegboardError("nothing to assess: a spectator's view, or no choice to make")
         kind = decision_kind(self.rules, actions[0])
-        if self.rules.family != "cribbage":
+        if not self.rules.crib:
             options = self._grid_options(view, seat, rng)
             by_win = False
         elif kind == "discard":
@@ -249,7 +249,7 @@ class Assessor:
         bot = self._grid.get(seat)
         if bot is None:
             samples = GRID_SAMPLES[self.rules.family]
-            bot = SnailspaceExpert(self.rules, seat, 0, samples=samples) if self.rules.family == "snailspace" \
+            bot = SnailspaceExpert(self.rules, seat, 0, samples=samples) if self.rules.cells_in_order \
                 else SolitaireExpert(self.rules, seat, 0, samples=samples)
             self._grid[seat] = bot
         values = self._halves(lambda: dict(bot.evaluate(view)), bot, rng, 1)

@@ -106,9 +106,9 @@ def play_out(game: GameState, seat: int, games: int, rng: random.Random, *, firs
         gained = [after - then for after, then in zip(twin.score_list, before)]
         others = [gained[other] for other in range(sides) if other != side]
         result.net.append(gained[side] - (sum(others) / len(others) if others else 0.0))
-        if twin.finished and game.rules.family != "solitaire":
+        if twin.finished and game.rules.holds_hand:
             result.wins.append(1.0 if twin.winner_side == side else 0.0)
-        elif game.rules.family == "solitaire" and twin.finished:
+        elif not game.rules.holds_hand and twin.finished:
             result.wins.append(1.0 if twin.winner is not None else 0.0)
         elif model is not None:
             scores = twin.score_list

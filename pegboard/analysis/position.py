@@ -141,7 +141,7 @@ def _rules(fields: dict[str, list[str]]) -> Rules:
         rules = Rules.preset(name, **options)
     except RulesError as error:
         raise PositionError(f"game {name}: {error}") from None
-    if rules.family != "cribbage":
+    if not rules.crib:
         raise PositionError(f"game {name}: the text form describes cribbage games; give a {rules.name} position as "
                             "a record (pegboard analyse GAME.json)")
     return rules

@@ -200,20 +200,20 @@ def _count_reason(chosen: Option, best: Option) -> str:
 
 
 # ---------------------------------------------------------------------------- grid games
-def _grid_move(action: Action, family: str) -> str:
+def _grid_move(action: Action, in_order: bool) -> str:
     card = action.cards[0].symbol if action.cards else "?"
     if action.verb == "place":
         return f"{card} at {action.target}"
     if action.verb == "discard":
         return f"{card} to a discard space"
-    return card if family == "snailspace" else f"{action.verb} {card}"
+    return card if in_order else f"{action.verb} {card}"
 
 
 def _grid_reason(chosen: Option, best: Option, loss: float, rules: Rules) -> str:
-    family = rules.family
-    move = _grid_move(chosen.action, family)
-    verb = "played" if family == "snailspace" else ("discarded" if chosen.action.verb == "discard" else "placed")
-    horizon = "over the next moves" if family == "snailspace" else "in the lines' final scores"
+    in_order = rules.cells_in_order  # Snailspace: the card is chosen, its cell follows the spiral
+    move = _grid_move(chosen.action, in_order)
+    verb = "played" if in_order else ("discarded" if chosen.action.verb == "discard" else "placed")
+    horizon = "over the next moves" if in_order else "in the lines' final scores"
     if chosen.action == best.action or loss <= 0:
         return f"{verb} {move}: the best move ({chosen.points:+.1f} expected {horizon})"
-    return f"{verb} {move}: {_grid_move(best.action, family)} was {_points(loss)} better on average {horizon}"
+    return f"{verb} {move}: {_grid_move(best.action, in_order)} was {_points(loss)} better on average {horizon}"

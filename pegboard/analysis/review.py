@@ -247,7 +247,7 @@ def _mark(game: GameState, assessor: Assessor, deal: int, index: int) -> DealMar
 
 
 def _final_chances(game: GameState) -> tuple[float, ...] | None:
-    if not game.finished or game.rules.family != "cribbage" or game.rules.sides != 2:
+    if not game.finished or not game.rules.crib or game.rules.sides != 2:
         return None
     return tuple(1.0 if side == game.winner_side else 0.0 for side in range(2))
 

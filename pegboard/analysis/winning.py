@@ -46,7 +46,7 @@ class WinModel:
     def for_rules(rules: Rules) -> WinModel | None:
         """The model for ``rules``, or None where no table applies (three or four players, the grid
         games, a target no table was built for)."""
-        if rules.family != "cribbage" or rules.players != 2 or rules.target is None:
+        if not rules.crib or rules.players != 2 or rules.target is None:
             return None
         if rules.deal_size == 6 and rules.target == 121 and not rules.single_series:
             try:

@@ -429,7 +429,7 @@ class ExpertBot(BaseBot):
         actions: tuple[Action, ...] = view.legal_actions
         if not actions:
             return {}
-        if self.rules.family != "cribbage":
+        if not self.rules.crib:
             values: dict[Action, float] = self._grid_bot().evaluate(view)
             return values
         if to_win and not (self.rules.players == 2 and self.rules.target == 121 and self.board is not None):
