@@ -4,6 +4,7 @@ real browser (the chart, the decision list, a decision's table as that player sa
 from __future__ import annotations
 
 import json
+import random
 import time
 import urllib.error
 import urllib.request
@@ -16,7 +17,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from pegboard.web.hub import Settings  # noqa: E402
-from pegboard.web.testing import ServerThread, post  # noqa: E402
+from pegboard.web.testing import Client, ServerThread, open_table, post  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -26,7 +27,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-net
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    with ServerThread(str(tmp_path_factory.mktemp("review") / "t.db"), Settings(pace=0)) as running:
+    with ServerThread(str(tmp_path_factory.mktemp("review") / "t.db"), Settings(pace=0, rate=1000.0, burst=1000.0)) as running:
         yield running
 
 
@@ -39,14 +40,26 @@ def get(url: str) -> tuple[int, bytes]:
 
 
 def finished_table(server: ServerThread, game: str = "five-card") -> str:
-    """A table where two computers have played a whole game."""
-    created = post(f"{server.url}/api/tables", {"game": game, "seats": [
-        {"kind": "computer", "level": "greedy", "name": "Hal"},
-        {"kind": "computer", "level": "expert", "name": "Eve"}]})
+    """A table where a person (Hal, moving at random) and the expert (Eve) have played a whole game
+    (a table of computers only is refused: issue 25)."""
+    created, tokens = open_table(server.url, {"game": game, "seats": [
+        {"kind": "human", "name": "Hal"}, {"kind": "computer", "level": "expert", "name": "Eve"}]})
     table = str(created["table"])
+    client = Client(server.ws_url, table, tokens[0])
+    chooser = random.Random(21)
     deadline = time.monotonic() + 120
+    try:
+        while not client.state["finished"]:
+            assert time.monotonic() < deadline, "the game did not finish"
+            if not client.state["legal"]:
+                client.until(lambda frame: frame["type"] == "state" and bool(frame["legal"] or frame["finished"]))
+                continue
+            choice = chooser.choice(client.state["legal"])
+            client.act("count 3" if choice == "count" else "pass" if choice == "muggins" else choice)
+    finally:
+        client.close()
     while get(f"{server.url}/api/tables/{table}/record")[0] != 200:
-        assert time.monotonic() < deadline, "the computers did not finish their game"
+        assert time.monotonic() < deadline, "the record did not come"
         time.sleep(0.1)
     return table
 
