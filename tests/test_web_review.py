@@ -27,7 +27,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-net
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    with ServerThread(str(tmp_path_factory.mktemp("review") / "t.db"), Settings(pace=0, rate=1000.0, burst=1000.0)) as running:
+    settings = Settings(pace=0, rate=1000.0, burst=1000.0)
+    with ServerThread(str(tmp_path_factory.mktemp("review") / "t.db"), settings) as running:
         yield running
 
 
