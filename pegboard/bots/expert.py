@@ -181,18 +181,24 @@ class ExpertBot(BaseBot):
 
     def _endgame_discard(self, view: CribbageView, options: Sequence[DiscardOption]) -> DiscardOption:
         """Near the end: the option with the best chance of winning, not the most points."""
+        chances = self._discard_chances(view, options)
+        best = max(range(len(options)), key=lambda i: (round(chances[i], 6), -i))  # ties: the most points
+        return options[best]
+
+    def _discard_chances(self, view: CribbageView, options: Sequence[DiscardOption]) -> list[float]:
+        """Each option's chance of winning (:func:`discard_win_probabilities`): its hand's score for
+        every starter the seat cannot see, its expected crib, and the board table."""
         hand = set(view.hand)
         starters = [card.code for card in full_deck() if card not in hand]
         values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                   for option in options]
         my_need, their_need = self._needs(view)
         assert self.board is not None
-        chances = discard_win_probabilities(values, [option.expected_crib for option in options], my_need,
-                                            their_need, dealer=view.dealer == self.seat, board=self.board)
-        best = max(range(len(options)), key=lambda i: (round(chances[i], 6), -i))  # ties: the most points
-        return options[best]
+        return discard_win_probabilities(values, [option.expected_crib for option in options], my_need,
+                                         their_need, dealer=view.dealer == self.seat, board=self.board)
 
     # ------------------------------------------------------------------ the play
+
     def _play(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         by_rank: dict[int, Action] = {}
         for action in actions:
@@ -452,14 +458,7 @@ class ExpertBot(BaseBot):
                                 pegging_weight=self.settings.pegging_weight)
         worth = [option.net for option in options]
         if to_win:
-            hand = set(view.hand)
-            starters = [card.code for card in full_deck() if card not in hand]
-            values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
-                      for option in options]
-            my_need, their_need = self._needs(view)
-            assert self.board is not None
-            worth = discard_win_probabilities(values, [option.expected_crib for option in options], my_need,
-                                              their_need, dealer=view.dealer == self.seat, board=self.board)
+            worth = self._discard_chances(view, options)
         by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
         return {action: by_throw[frozenset(action.cards)] for action in actions}
 

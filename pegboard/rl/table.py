@@ -138,6 +138,17 @@ class Table:
         """The table in text, as the seat to act sees it (or everyone, once the game is over)."""
         return render_text(self.game)
 
+    def render_as(self, mode: str | None) -> str | None:
+        """An environment's ``render()`` in ``mode``: None (nothing), ``ansi`` (the text, returned) or
+        ``human`` (printed, None returned)."""
+        if mode is None:
+            return None
+        text = self.render()
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
 
 def render_text(game: GameState) -> str:
     """A few lines of text about a game: the scores, then what the seat to act sees.
