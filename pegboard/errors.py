@@ -23,6 +23,7 @@ __all__ = [
     "RecordError",
     "StoreError",
     "PositionError",
+    "DuplicateError",
 ]
 
 
@@ -72,3 +73,7 @@ class StoreError(PegboardError):
 
 class PositionError(PegboardError):
     """A position to analyse (docs/review.md's short text form) is malformed or impossible."""
+
+
+class DuplicateError(PegboardError):
+    """A duplicate set that cannot be played or compared: the game, the number of deals or the halves."""
