@@ -188,12 +188,12 @@ def game_accuracy(record: dict[str, Any], seat: int) -> float:
     return review(parsed, seats={seat}).players[parsed.players[seat]].accuracy
 
 
-def with_accuracy(games: Sequence[PlayedGame], keep: Callable[[PlayedGame, float], None] | None = None,
+def with_accuracy(games: Sequence[PlayedGame], keep: Callable[[Any, float], None] | None = None,
                   progress: Callable[[int, int], None] | None = None, limit: int | None = None
                   ) -> list[PlayedGame]:
-    """``games`` with the missing accuracies worked out (at most ``limit`` of them): ``keep(game,
-    accuracy)`` caches each as it comes, ``progress(done, total)`` follows. A record that cannot be
-    reviewed keeps no accuracy."""
+    """``games`` with the missing accuracies worked out (at most ``limit`` of them): ``keep(key,
+    accuracy)`` caches each as it comes (``key``: the game's), ``progress(done, total)`` follows. A
+    record that cannot be reviewed keeps no accuracy."""
     missing = [index for index, game in enumerate(games) if game.accuracy is None][:limit]
     done = list(games)
     for number, index in enumerate(missing):
@@ -203,7 +203,7 @@ def with_accuracy(games: Sequence[PlayedGame], keep: Callable[[PlayedGame, float
             continue
         done[index] = replace(games[index], accuracy=value)
         if keep is not None:
-            keep(games[index], value)
+            keep(games[index].key, value)
         if progress is not None:
             progress(number + 1, len(missing))
     return done

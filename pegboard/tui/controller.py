@@ -386,8 +386,13 @@ class Controller(Session):
                 f"to pass.")
 
     def outcome(self, seat: int) -> Outcome:
-        """The finished game from ``seat``'s side."""
+        """The finished game from ``seat``'s side; at the end of a duplicate set, the set's: won if the
+        person made more of the same cards than the computer, with both totals."""
         game = self.game
+        if self.half == 2:
+            found = self.duplicate_result()
+            sign = (found.difference > 0) - (found.difference < 0)
+            return Outcome(("draw", "won", "lost")[sign], found.person_total, found.computer_total)
         side = game.side_of(seat)
         scores = game.score_list
         others = [score for other, score in enumerate(scores) if other != side]
@@ -483,6 +488,8 @@ def title_of(ctl: Controller) -> str:
     """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
     rules = ctl.game.rules
     target = f" to {rules.target}" if rules.target and rules.pegging else ""
+    if ctl.half is not None:
+        target = f" · duplicate, {rules.deals} deals, half {ctl.half} of 2"
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
     return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"

@@ -18,10 +18,12 @@ from rich.table import Table
 from rich.text import Text
 
 from pegboard.analysis.mystats import Figure, KindFigures, PlayerStats
+from pegboard.duplicate import DuplicateResult
 
-__all__ = ["stats_renderable", "figures_table", "results_table", "games_table", "sets_table"]
+__all__ = ["stats_renderable", "figures_table", "results_table", "games_table", "sets_table", "set_renderable"]
 
-SOURCE_WORDS = {"hand": "hand", "crib": "crib", "pegging": "pegging", "heels": "his heels", "all": "in all"}
+SOURCE_WORDS = {"hand": "hand", "crib": "crib", "pegging": "pegging", "heels": "his heels", "bonus": "three for last",
+                "all": "in all"}
 GOOD, BAD = "#87d787", "#ff8787"
 
 
@@ -101,12 +103,13 @@ def sets_table(stats: PlayerStats, most: int = 10) -> Table:
     return table
 
 
-def stats_renderable(stats: PlayerStats, most: int = 10) -> RenderableType:
-    """Every part that has something to show, in order: games, points per deal, accuracy, sets."""
+def stats_renderable(stats: PlayerStats, most: int = 10, results: bool = True) -> RenderableType:
+    """Every part that has something to show, in order: games (``results``), points per deal, accuracy,
+    sets."""
     if not stats.games:
         return Text("No finished games yet: play one (pegboard play), and it is counted here.")
     parts: list[RenderableType] = []
-    if stats.results:
+    if stats.results and results:
         parts.append(results_table(stats))
     parts.extend(figures_table(kind) for kind in stats.figures)
     mean = stats.accuracy
@@ -119,3 +122,23 @@ def stats_renderable(stats: PlayerStats, most: int = 10) -> RenderableType:
     if stats.unreadable:
         parts.append(Text(f"{stats.unreadable} logged game(s) could not be read and are left out.", style="dim"))
     return Group(*parts)
+
+
+def set_renderable(result: DuplicateResult) -> RenderableType:
+    """A duplicate set deal by deal: with the cards the person held first (A) and those the computer
+    held first (B), what each scored; the difference per deal, in all and by source."""
+    me, other = result.person, result.computer
+    table = _table("The same deals from both seats", "deal", "dealt first", f"{me[:8]} A", f"{other[:8]} A",
+                   f"{other[:8]} B", f"{me[:8]} B", "±", left=2,
+                   caption=f"A: the cards {me} held in the first half ({other} in the second); B: the cards "
+                           f"{other} held in the first half ({me} in the second).")
+    for row in result.deals:
+        style = GOOD if row.difference > 0 else BAD if row.difference < 0 else ""
+        table.add_row(str(row.deal + 1), me if row.person_dealt_first else other, *(str(points) for points in (
+            *row.first_cards, row.second_cards[1], row.second_cards[0])), Text(f"{row.difference:+d}", style=style))
+    sources = ", ".join(f"{SOURCE_WORDS.get(source, source)} {points:+d}"
+                        for source, points in result.by_source.items() if points)
+    lines = [Text(result.headline(), style="bold")]
+    if sources:
+        lines.append(Text(f"By source, {me} less {other} with the same cards: {sources}."))
+    return Group(*lines, Text(""), table)

@@ -424,9 +424,9 @@ class Store:
                                     (str(duplicate), half) if duplicate is not None and _is_int(half) else None, key))
         return games
 
-    def keep_accuracy(self, game: PlayedGame, accuracy: float) -> None:
-        """Cache a logged game's accuracy (worked out by a review)."""
-        self._change("keep the accuracy", "UPDATE played SET accuracy = ? WHERE id = ?", (accuracy, game.key))
+    def keep_accuracy(self, key: int, accuracy: float) -> None:
+        """Cache the accuracy of the logged game of row ``key`` (worked out by a review)."""
+        self._change("keep the accuracy", "UPDATE played SET accuracy = ? WHERE id = ?", (accuracy, key))
 
     def summary(self) -> list[StatsRow]:
         """Games played, won, lost, drawn, skunks taken and given, widest win: per game and opponent."""
