@@ -33,13 +33,22 @@ from pegboard.engine.tally import SOURCES, deal_sources
 from pegboard.errors import DuplicateError
 from pegboard.rules import MAX_TARGET, Rules
 
-__all__ = ["DEALS", "PERSON_SEATS", "DuplicateError", "duplicate_rules", "seating", "DealComparison",
+__all__ = ["DEALS", "PERSON_SEATS", "DuplicateError", "can_duplicate", "duplicate_rules", "seating", "DealComparison",
            "DuplicateResult", "compare"]
 
 DEALS = range(1, 31)
 """How many deals a duplicate set may have (each half: far from the target of 999 at any pace)."""
 PERSON_SEATS = (0, 1)
 """The person's seat in the first half and in the second."""
+
+
+def can_duplicate(rules: Rules) -> bool:
+    """Whether a duplicate set can be played of these rules' game: two players, a crib.
+
+    >>> [can_duplicate(Rules.preset(name)) for name in ("cribbage", "five-card", "cribbage-3", "snailspace")]
+    [True, True, False, False]
+    """
+    return rules.crib and rules.players == 2
 
 
 def duplicate_rules(rules: Rules, deals: int) -> Rules:
@@ -54,7 +63,7 @@ def duplicate_rules(rules: Rules, deals: int) -> Rules:
     pegboard.errors.DuplicateError: duplicate play of cribbage-3: it needs a two-player game with a crib \
 (cribbage, five-card)
     """
-    if not rules.crib or rules.players != 2:
+    if not can_duplicate(rules):
         raise DuplicateError(f"duplicate play of {rules.name}: it needs a two-player game with a crib "
                              f"(cribbage, five-card)")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals not in DEALS:

@@ -4,8 +4,10 @@ HTTP: ``GET /`` (the page; ``/t/{id}`` is a table), ``GET /api/games``, ``POST /
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join`` (seat + invite -> secret token),
 ``POST /api/tables/{id}/invites`` (the creator's seat token -> the untaken seats' invites; with
 ``"reissue": N``, seat N's invite revoked and a new one made),
-``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), and the review of a finished
-game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``). WebSocket:
+``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), the review of a finished
+game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``), and a player's own
+statistics and a duplicate set's result (:mod:`pegboard.web.players`: ``GET /stats/{name}``,
+``GET /api/players/{name}/stats``, ``GET /api/tables/{id}/duplicate``). WebSocket:
 ``/ws/{id}`` (see :mod:`pegboard.web.protocol`).
 """
 
@@ -29,6 +31,7 @@ from pegboard.files import JSONProblem, decode_json
 from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
+from pegboard.web.players import add_player_routes
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
 from pegboard.web.review import add_review_routes
 from pegboard.web.store import Store, open_store
@@ -183,6 +186,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 
     add_review_routes(app, table_or_404)
+    add_player_routes(app, hub, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
