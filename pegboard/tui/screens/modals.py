@@ -57,7 +57,8 @@ HELP = """\
 
 [b]Help and tools[/b]
   h          hint: what the expert would do, and why (then Enter)
-  s          statistics per game and opponent level
+  s          statistics: per game and opponent level, and yours
+             (points per deal against the experts', accuracy, sets)
   w          save the game's record (pegboard replay FILE); until the
              game is over, only its finished deals
   n          a new game, once this one is over
