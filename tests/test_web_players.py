@@ -10,7 +10,6 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +19,7 @@ pytest.importorskip("fastapi")
 from pegboard.duplicate import compare  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.testing import Client, ServerThread, open_table, post  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+from tests.browser import browser_page, needs_chromium  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -45,16 +41,8 @@ def get(url: str) -> tuple[int, Any]:
 def play(server: ServerThread, table: str, token: str, seed: int) -> dict[str, Any]:
     """Play the person's seat at random to the end of the game; the last state."""
     client = Client(server.ws_url, table, token)
-    chooser = random.Random(seed)
-    deadline = time.monotonic() + 120
     try:
-        while not client.state["finished"]:
-            assert time.monotonic() < deadline, "the game did not finish"
-            if not client.state["legal"]:
-                client.until(lambda frame: frame["type"] == "state" and bool(frame["legal"] or frame["finished"]))
-                continue
-            client.act(chooser.choice(client.state["legal"]))
-        return client.state
+        return client.play_out(random.Random(seed))
     finally:
         client.close()
 
@@ -152,59 +140,40 @@ def test_a_duplicate_table_that_cannot_be_played_is_refused(server: ServerThread
 
 
 @pytest.mark.xdist_group("browser")
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+@needs_chromium
 def test_the_statistics_page_and_the_lobby_link_in_a_browser(server: ServerThread) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     table, token = new_table(server, "Pip")
     play(server, table, token, 8)
     wait_for(f"{server.url}/api/players/Pip/stats")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page: Any = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.set_default_timeout(60_000)
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-            page.goto(f"{server.url}/")
-            page.evaluate("() => localStorage.setItem('pegboard:name', 'Pip')")
-            page.reload()
-            page.wait_for_selector("#start")
-            page.select_option("#game", "cribbage")
-            assert page.locator("#duplicate").is_visible()  # a two-player game with a crib offers a set
-            page.select_option("#game", "cribbage-3")
-            assert not page.locator("#duplicate").is_visible()
-            page.click("#my-stats")
-            page.wait_for_selector("#games-table")
-            assert page.locator("[data-game='five-card'] tbody tr").count() >= 5
-            assert page.locator("#games-table tbody tr").count() == 1
-            assert errors == []
-        finally:
-            browser.close()
+    with browser_page() as (page, errors):
+        page.goto(f"{server.url}/")
+        page.evaluate("() => localStorage.setItem('pegboard:name', 'Pip')")
+        page.reload()
+        page.wait_for_selector("#start")
+        page.select_option("#game", "cribbage")
+        assert page.locator("#duplicate").is_visible()  # a two-player game with a crib offers a set
+        page.select_option("#game", "cribbage-3")
+        assert not page.locator("#duplicate").is_visible()
+        page.click("#my-stats")
+        page.wait_for_selector("#games-table")
+        assert page.locator("[data-game='five-card'] tbody tr").count() >= 5
+        assert page.locator("#games-table tbody tr").count() == 1
+        assert errors == []
 
 
 @pytest.mark.xdist_group("browser")
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+@needs_chromium
 def test_a_duplicate_set_goes_from_half_to_half_and_shows_its_result_in_a_browser(server: ServerThread) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     first, token = new_table(server, "Oak", "cribbage", duplicate=1)
     play(server, first, token, 9)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page: Any = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.set_default_timeout(60_000)
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(f"{server.url}/t/{first}#seat=0.{token}")
-            page.wait_for_selector("#second-half")
-            assert "duplicate, half 1 of 2" in page.inner_text("h1")
-            page.click("#second-half")
-            page.wait_for_url(f"**/t/{first}-2")
-            page.wait_for_function("() => window.pegboard.state && window.pegboard.state.seat === 1")
-            play(server, f"{first}-2", token, 10)
-            page.wait_for_selector("#duplicate-result tbody tr")
-            assert "on the same 1 deal" in page.inner_text("#duplicate-headline")
-            assert errors == []
-        finally:
-            browser.close()
+    with browser_page() as (page, errors):
+        page.goto(f"{server.url}/t/{first}#seat=0.{token}")
+        page.wait_for_selector("#second-half")
+        assert "duplicate, half 1 of 2" in page.inner_text("h1")
+        page.click("#second-half")
+        page.wait_for_url(f"**/t/{first}-2")
+        page.wait_for_function("() => window.pegboard.state && window.pegboard.state.seat === 1")
+        play(server, f"{first}-2", token, 10)
+        page.wait_for_selector("#duplicate-result tbody tr")
+        assert "on the same 1 deal" in page.inner_text("#duplicate-headline")
+        assert errors == []

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -31,6 +31,7 @@ from pegboard.files import JSONProblem, decode_json
 from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
+from pegboard.web.pages import page
 from pegboard.web.players import add_player_routes
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
 from pegboard.web.review import add_review_routes
@@ -128,16 +129,16 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
             raise HubError(404, "no such table: check the link")
         return table
 
-    def page() -> Response:
-        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+    def lobby_page() -> Response:
+        return page("pegboard", "main", "Loading pegboard…", ("style",))
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:
-        return page()
+        return lobby_page()
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
-        return page()
+        return lobby_page()
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

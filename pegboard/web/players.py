@@ -14,22 +14,21 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from pegboard.analysis.mystats import PlayedGame, player_stats, with_accuracy
 from pegboard.duplicate import compare
 from pegboard.records import record_of
 from pegboard.web.hub import Hub, HubError, log
+from pegboard.web.pages import page
 from pegboard.web.store import AccuracyRow, PlayerGame, StoredTable
 from pegboard.web.tables import NAME, Table
 
 __all__ = ["add_player_routes", "REVIEWS_A_REQUEST", "MOST_GAMES", "played_games"]
 
-STATIC = Path(__file__).parent / "static"
 REVIEWS_A_REQUEST = 3
 """Games whose accuracy one request works out at most (a review takes about two seconds)."""
 MOST_GAMES = 1000
@@ -78,7 +77,7 @@ def add_player_routes(app: FastAPI, hub: Hub, table_or_404: Callable[[str], Awai
 
     @app.get("/stats/{name}", include_in_schema=False)
     async def stats_page(name: str) -> Response:
-        return FileResponse(STATIC / "stats.html", headers={"cache-control": "no-cache"})
+        return page("pegboard · statistics", "stats", "Loading the statistics…")
 
     @app.get("/api/players/{name}/stats")
     async def stats(name: str) -> dict[str, Any]:
