@@ -178,6 +178,10 @@ def widest_win(row: StatsRow) -> str:
     return "—" if row.best_win is None else f"+{row.best_win}"
 
 
+class _Closed(Exception):
+    """The statistics box was closed while its reviews went on."""
+
+
 class StatsScreen(BoxScreen):
     """Games won, lost and skunked per game type and opponent level; then the person's own statistics
     (:mod:`pegboard.analysis.mystats`), whose missing accuracies are worked out here, in a thread, and
@@ -219,6 +223,8 @@ class StatsScreen(BoxScreen):
             self.work_out_accuracy()
 
     def _show(self, note: str = "") -> None:
+        if not self.is_mounted:  # closed while the reviews went on
+            return
         parts: list[RenderableType] = [Text("\nYour games against the computer", style="bold #5fd7ff")]
         if self.played:
             parts.append(stats_renderable(player_stats(self.played), results=False))
@@ -235,11 +241,15 @@ class StatsScreen(BoxScreen):
         assert store is not None
 
         def progress(done: int, total: int) -> None:
+            if not self.is_mounted:
+                raise _Closed  # the box is closed: the rest waits for the next time
             self.app.call_from_thread(self._show, f"Reviewing your games for their accuracy: {done} of {total}…")
 
         self.app.call_from_thread(self._show, "Reviewing your games for their accuracy…")
         try:
             played = with_accuracy(self.played, keep=store.keep_accuracy, progress=progress)
+        except _Closed:
+            return
         except PegboardError as error:
             self.app.call_from_thread(self._show, f"The accuracy could not be kept: {error}")
             return
