@@ -163,6 +163,10 @@ async def test_a_finished_game_is_logged_and_r_opens_its_review(tmp_path: Path) 
         await tap(pilot, "escape", "s")
         stats = app.screen
         assert isinstance(stats, StatsScreen)
-        await pilot.pause(0.1)
-        text = await screen_text(pilot)
-        assert "Your games against the computer" in text and "Points per deal: five-card" in text
+        text = ""
+        for _ in range(100):  # drawn once the log is read (at once), and again as reviews come
+            text = await screen_text(pilot)
+            if "Points per deal: five-card" in text:
+                break
+            await pilot.pause(0.05)
+        assert "Your games against the computer" in text and "Points per deal: five-card" in text, text

@@ -57,6 +57,14 @@ def wait_for(url: str, status: int = 200) -> Any:
         time.sleep(0.05)
 
 
+def second_of(server: ServerThread, first: str, second: str) -> None:
+    """Wait until the first half's table names its second (once the second is stored)."""
+    deadline = time.monotonic() + 30
+    while get(f"{server.url}/api/tables/{first}")[1]["duplicate"]["second"] != second:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
 def new_table(server: ServerThread, name: str, game: str = "five-card", **extra: Any) -> tuple[str, str]:
     created, tokens = open_table(server.url, {"game": game, "seats": [
         {"kind": "human", "name": name}, {"kind": "computer", "level": "greedy", "name": "Gus"}], **extra})
@@ -104,10 +112,7 @@ def test_a_duplicate_set_in_the_browser_app_is_two_tables_with_one_result(server
     second = f"{first}-2"
     info = wait_for(f"{server.url}/api/tables/{second}")
     assert info["duplicate"]["half"] == 2 and [seat["name"] for seat in info["seats"]] == ["Gus", "Ivy"]
-    deadline = time.monotonic() + 30
-    while get(f"{server.url}/api/tables/{first}")[1]["duplicate"]["second"] != second:  # once it is stored
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    second_of(server, first, second)
     end = play(server, second, token, 6)  # the same seat token plays the person's new seat
     assert end["seat"] == 1
     result = wait_for(f"{server.url}/api/tables/{second}/duplicate")
@@ -118,6 +123,10 @@ def test_a_duplicate_set_in_the_browser_app_is_two_tables_with_one_result(server
     assert halves[0].deal_logs[0].deal == halves[1].deal_logs[0].deal
     stats = get(f"{server.url}/api/players/Ivy/stats")[1]
     assert stats["results"] == [] and len(stats["sets"]) == 1 and stats["sets"][0]["difference"] == result["difference"]
+    for table in (first, second):  # as after a restart: both halves rebuilt from storage
+        hub.tables.pop(table, None)
+    assert get(f"{server.url}/api/tables/{first}/duplicate")[1] == result
+    second_of(server, first, second)
 
 
 @pytest.mark.parametrize("body, message", [

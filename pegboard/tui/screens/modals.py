@@ -193,6 +193,10 @@ class StatsScreen(BoxScreen):
         self.where = where
         self.store = store
         self.played: list[PlayedGame] = []
+        self.closed = False
+
+    def on_unmount(self) -> None:
+        self.closed = True
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, header_style="bold #5fd7ff", padding=(0, 1), pad_edge=False)
@@ -223,7 +227,7 @@ class StatsScreen(BoxScreen):
             self.work_out_accuracy()
 
     def _show(self, note: str = "") -> None:
-        if not self.is_mounted:  # closed while the reviews went on
+        if self.closed:  # while the reviews went on
             return
         parts: list[RenderableType] = [Text("\nYour games against the computer", style="bold #5fd7ff")]
         if self.played:
@@ -241,8 +245,8 @@ class StatsScreen(BoxScreen):
         assert store is not None
 
         def progress(done: int, total: int) -> None:
-            if not self.is_mounted:
-                raise _Closed  # the box is closed: the rest waits for the next time
+            if self.closed:
+                raise _Closed  # the rest waits for the next time
             self.app.call_from_thread(self._show, f"Reviewing your games for their accuracy: {done} of {total}…")
 
         self.app.call_from_thread(self._show, "Reviewing your games for their accuracy…")
