@@ -242,7 +242,7 @@ class BookPlayModel:
 
     def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
         self.temperature = temperature
-        self._played: dict[PastPlay, dict[tuple[int, ...], float]] = {}  # chance of a play, by the hand held
+        self._played: dict[PastPlay, dict[int, float]] = {}  # chance of a play, by the hand held (packed)
         self.book = BookReplies(temperature)  # reply_chances, compiled: what the search calls
 
     @staticmethod

@@ -167,12 +167,13 @@ def read_play(result: list[float], chance: list[float], running: int, rank: int,
             result[index] *= chosen / total
 
 
-def read_book_play(book: BookReplies, known: dict[tuple[int, ...], float], result: list[float],
+def read_book_play(book: BookReplies, known: dict[int, float], result: list[float],
                    series: tuple[int, ...], running: int, rank: int, later: tuple[int, ...],
                    hands: Sequence[Sequence[int]]) -> None:
     """One play of :meth:`pegboard.bots.inference.BookPlayModel.likelihood`: multiplies each hand's
     entry of ``result`` by the chance that a book player holding it and ``later`` plays ``rank`` on
-    ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held.
+    ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held
+    (packed, 3 bits of count per rank: no tuple made per hand).
 
     >>> result = [1.0, 1.0]
     >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [(10, 11, 12), (2,)])
@@ -180,22 +181,29 @@ def read_book_play(book: BookReplies, known: dict[tuple[int, ...], float], resul
     True
     """
     room = 31 - running
+    base = 0
+    for card in later:
+        base += 1 << 3 * card - 3
+    series_id = -1
     for index in range(len(hands)):
-        held = tuple(sorted([*hands[index], *later]))
-        chance = known.get(held)
+        packed = base
+        for card in hands[index]:
+            packed += 1 << 3 * card - 3
+        chance = known.get(packed)
         if chance is None:
-            packed = 0
-            for card in held:
-                packed += 1 << 3 * card - 3
             options: list[int] = []  # the distinct ranks it can play, lowest first (solver.playable)
-            for card in held:
-                if PIP[card] <= room and (not options or options[-1] != card):
+            for card in range(1, 14):
+                if PIP[card] > room:
+                    break  # pips never fall as ranks rise
+                if packed >> 3 * card - 3 & 7:
                     options.append(card)
             if len(options) <= 1:
                 chance = 1.0
             else:
                 playable = tuple(options)
-                chance = book_chances(book.replies, book.temperature, packed, series,
-                                      intern(series) if series else 0, running, playable)[playable.index(rank)]
-            known[held] = chance
+                if series_id < 0:
+                    series_id = intern(series) if series else 0
+                chance = book_chances(book.replies, book.temperature, packed, series, series_id, running,
+                                      playable)[playable.index(rank)]
+            known[packed] = chance
         result[index] *= chance

@@ -14,6 +14,7 @@ from pegboard.cluster.choice import make_backend
 from pegboard.errors import PegboardError
 from pegboard.files import MAX_DIGITS
 from pegboard.rules import Rules
+from pegboard.sim.collector import own_process
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 from pegboard.sim.stats import MatchStats
@@ -75,6 +76,7 @@ def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str,
         raise PegboardError(f"--option: {error}") from None
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
                          pairs, str(records) if records else None, duplicate)
+    own_process()  # this command's process only plays games: its tables may leave the collector's passes
     config.check()
     if records is not None and not config.records_in_one_file:
         try:
