@@ -335,14 +335,16 @@ class ExpertBot(BaseBot):
         # Each distinct hand drawn (its ranks in the order drawn, as the play model reads them) is weighed
         # once (the numbers of each row do not depend on the other rows); each candidate gets its hand's.
         index, inverse = _distinct_rows(np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2)
-        hands: list[list[int]] = (index + 1).tolist()
+        width = index.shape[1]
+        rows: list[int] = (index + 1).ravel().tolist()  # the hands as one list (no list per hand)
         if len(played) + sizes[0] == 4:  # the usual four kept: every hand at once, as arrays
             left = np.array(counts, dtype=np.int64) - (index[:, :, None] == _RANK_INDICES).sum(axis=1)
             keys = _RANK_WEIGHTS[index].sum(axis=1) + sum(RANK_WEIGHTS[rank - 1] for rank in played)
             weights = model.likelihood_by_keys(keys, left)
         else:
             kept, rests = [], []
-            for ranks in hands:
+            for start in range(0, len(rows), width):
+                ranks = rows[start:start + width]
                 kept.append(played + ranks)
                 rest = list(counts)
                 for rank in ranks:
@@ -351,12 +353,12 @@ class ExpertBot(BaseBot):
             weights = model.likelihood(kept, rests)
         plays = self._deal_plays(view, opponent)[-1]  # as _opponent_plays, read once for the view
         if plays and self.settings.play_temperature is not None:
-            read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
+            read = PlayModel.cached(self.settings.play_temperature).likelihood_of_rows(plays, rows, width)
             book = self._book_share(view, opponent)
             if book:
                 # The book reads a hand's ranks in any order: once per rank multiset.
                 held, which = _distinct_rows(np.sort(index, axis=1))
-                by_book = BookPlayModel.cached().likelihood(plays, (held + 1).tolist())[which]
+                by_book = BookPlayModel.cached().likelihood_of_rows(plays, (held + 1).ravel().tolist(), width)[which]
                 read = (1 - book) * read + book * by_book
             weights = weights * read
         chances = weights[inverse].tolist()

@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import Final
 
 from pegboard.bots.series import NEXT, POINTS, RANKS, SERIES, intern, step
@@ -139,23 +138,25 @@ class BookReplies:
 
 
 def read_play(result: list[float], chance: list[float], running: int, rank: int, later: tuple[int, ...],
-              hands: Sequence[Sequence[int]]) -> None:
+              ranks: list[int], width: int) -> None:
     """One play of :meth:`pegboard.bots.inference.PlayModel.likelihood`: multiplies each hand's entry
     of ``result`` by the chance (``chance``: each rank's weight) of playing ``rank`` at ``running``
     from the ranks it could play then (the hand and ``later``), summed in the order of the set of them
-    (as the model does).
+    (as the model does). The hands are ``ranks`` cut in rows of ``width`` (one list: no list per hand;
+    0 pads a shorter hand).
 
     >>> result = [1.0, 1.0]
-    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [(9,), (9, 10)])
+    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [9, 1, 9, 10], 2)
     >>> result
     [0.5, 0.3333333333333333]
     """
     chosen = chance[rank]
     room = 31 - running
-    for index in range(len(hands)):
+    for index in range(len(result)):
         options: set[int] = set()  # filled in the model's order (the hand, then later): the same set
-        for card in hands[index]:
-            if PIP[card] <= room:
+        for place in range(index * width, index * width + width):
+            card = ranks[place]
+            if card and PIP[card] <= room:  # 0: no card (a shorter hand's padding)
                 options.add(card)
         for card in later:
             if PIP[card] <= room:
@@ -169,14 +170,15 @@ def read_play(result: list[float], chance: list[float], running: int, rank: int,
 
 def read_book_play(book: BookReplies, known: dict[int, float], result: list[float],
                    series: tuple[int, ...], running: int, rank: int, later: tuple[int, ...],
-                   hands: Sequence[Sequence[int]]) -> None:
+                   ranks: list[int], width: int) -> None:
     """One play of :meth:`pegboard.bots.inference.BookPlayModel.likelihood`: multiplies each hand's
     entry of ``result`` by the chance that a book player holding it and ``later`` plays ``rank`` on
     ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held
-    (packed, 3 bits of count per rank: no tuple made per hand).
+    (packed, 3 bits of count per rank: no tuple made per hand). The hands are ``ranks`` cut in rows
+    of ``width``.
 
     >>> result = [1.0, 1.0]
-    >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [(10, 11, 12), (2,)])
+    >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [10, 11, 12, 2, 0, 0], 3)
     >>> result[0] > 0.2 > 0.001 > result[1]
     True
     """
@@ -185,10 +187,12 @@ def read_book_play(book: BookReplies, known: dict[int, float], result: list[floa
     for card in later:
         base += 1 << 3 * card - 3
     series_id = -1
-    for index in range(len(hands)):
+    for index in range(len(result)):
         packed = base
-        for card in hands[index]:
-            packed += 1 << 3 * card - 3
+        for place in range(index * width, index * width + width):
+            card = ranks[place]
+            if card:
+                packed += 1 << 3 * card - 3
         chance = known.get(packed)
         if chance is None:
             options: list[int] = []  # the distinct ranks it can play, lowest first (solver.playable)
