@@ -22,6 +22,7 @@ __all__ = [
     "IllegalActionError",
     "RecordError",
     "StoreError",
+    "ObjectiveError",
 ]
 
 
@@ -67,3 +68,8 @@ class RecordError(PegboardError):
 
 class StoreError(PegboardError):
     """A database of tables cannot be opened, or is not one of pegboard's."""
+
+
+class ObjectiveError(PegboardError):
+    """An objective (what a game is played for: :mod:`pegboard.objectives`) has an unknown name or bad
+    parameters."""
