@@ -1,12 +1,16 @@
-"""Win probability from the board: the chance of winning a two-player game from any pair of scores.
+"""The board: what a two-player game is worth from any pair of scores, for any objective.
 
 A deal is modelled in counting order (ruling 14): the play pegs points for both sides (pegging
-out during the play wins), then the pone counts, then the dealer's hand and crib. The per-deal
-points come from the expert's own games (:func:`collect_deal_points`); given them, the win
-probability of every position follows exactly by dynamic programming over both sides' remaining
-needs (each deal scores at least the point for last, so the needs always fall).
+out during the play ends the game), then the pone counts, then the dealer's hand and crib. The
+per-deal points come from the expert's own games (:func:`collect_deal_points`); given them, the
+expected value of every objective (:mod:`pegboard.objectives`: the chance of winning, game points,
+spread, a match) at every position follows exactly by dynamic programming over both sides' remaining
+needs (:mod:`pegboard.bots.boarddp`; each deal scores at least the point for last, so the needs
+always fall). Only the histograms ship (``pegboard/data/board.json``, a few kB); each objective's
+table is solved when first asked for, in about a tenth of a second.
 
-``python -m pegboard.bots.board`` regenerates ``pegboard/data/board.json``.
+``python -m pegboard.bots.board`` rebuilds the histograms from expert self-play (``--rounds``
+repeats it, each round's games played with the tables of the round before, until they are stable).
 
 >>> table = BoardTable.load()
 >>> 0.5 < table.win_probability(10, 60, dealing=True) <= 1.0
@@ -18,22 +22,32 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.boarddp import solve_table
+from pegboard.bots.solver import WIN as WIN_UTILITY
+from pegboard.objectives import WIN, Objective, mark_of
 from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
 
+if TYPE_CHECKING:
+    from pegboard.rules import Rules
+
 __all__ = ["BoardTable", "DealPoints", "collect_deal_points", "solve_board", "generate", "validate", "play_from",
-           "BOARD_FILE"]
+           "BOARD_FILE", "shipped_points", "fresh_game_outcomes", "TARGET"]
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 Array = npt.NDArray[np.float64]
+TARGET = 121
+"""The game the histograms come from: two players to 121."""
+SKUNK, DOUBLE_SKUNK = 90, 60
+"""Ruling 15's skunk lines at 121."""
 
 
 @dataclass
@@ -78,91 +92,123 @@ def collect_deal_points(deals: Sequence[list[dict[str, Any]]]) -> DealPoints:
 
 def solve_board(points: DealPoints, target: int = 121) -> Array:
     """``table[d, a, b]``: the chance that a player who needs ``a`` points wins against one who needs
-    ``b`` (both 1..target), when the player deals the next deal (d = 1) or is its pone (d = 0).
+    ``b`` (both 1..target), when the player deals the next deal (d = 1) or is its pone (d = 0): the
+    ``win`` objective's table (:func:`pegboard.bots.boarddp.solve_table`), unrounded."""
+    return solve_table(points, np.ones(target), np.zeros(target), target)
 
-    Each counting step is a convolution of one side's need with that step's points, so a whole sweep
-    over every position is a few hundred shifted-array sums; sweeps repeat until nothing changes
-    (at most about 2 x target of them, since every deal lowers the needs).
+
+@cache
+def shipped_points() -> DealPoints:
+    """The shipped per-deal point histograms (expert self-play, ``pegboard/data/board.json``)."""
+    data = json.loads(BOARD_FILE.read_text())
+    return DealPoints.from_json(data["deal_points"])
+
+
+@cache
+def fresh_game_outcomes(skunk: int | None = SKUNK, double_skunk: int | None = DOUBLE_SKUNK,
+                        target: int = TARGET) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The chances of each outcome (:data:`pegboard.objectives.OUTCOMES`) of a game from 0-0, when
+    the other side (index 0) or I (index 1) deal first: what a match's objective is built from.
+
+    >>> outcomes = fresh_game_outcomes()
+    >>> round(sum(outcomes[1][:3]), 4) == round(BoardTable.load().value(121, 121, dealing=True), 4)
+    True
     """
-    peg = points.pegging / points.pegging.sum()
-    pone = points.pone_hand / points.pone_hand.sum()
-    show = points.dealer_show / points.dealer_show.sum()
-    pad = max(peg.shape[0], len(pone), len(show)) + 1
-    size = target + 1
-    cells = [(p, d, peg[p, d]) for p in range(peg.shape[0]) for d in range(peg.shape[1]) if peg[p, d] > 0]
-    win = np.full((2, size, size), 0.5)
-
-    def extend(values: Array, low_row: float, low_col: float, both: float = 0.5) -> Array:
-        """``values`` (needs 1..target) padded so that index i - pad is a need <= 0 (reached)."""
-        out = np.empty((pad + size, pad + size))
-        out[pad + 1:, pad + 1:] = values[1:, 1:]
-        out[: pad + 1, pad + 1:] = low_row  # my need reached, theirs not
-        out[pad + 1:, : pad + 1] = low_col  # their need reached, mine not
-        out[: pad + 1, : pad + 1] = both
-        return out
-
-    rows = np.arange(1, size)
-    for _ in range(3 * size):
-        old = win.copy()
-        for dealing in (1, 0):
-            following = extend(win[1 - dealing], 1.0, 0.0)
-            later = np.zeros((size, size))
-            first = np.zeros((size, size))
-            if dealing:  # they (pone) count, then I (dealer) count hand and crib
-                for gained, chance in enumerate(show):  # my count: need x -> x - gained
-                    if chance:
-                        later[1:, 1:] += chance * following[pad + rows[:, None] - gained, pad + rows[None, :]]
-                later_ext = extend(later, 1.0, 0.0)
-                for gained, chance in enumerate(pone):  # their count first: need y -> y - gained
-                    if chance:
-                        first[1:, 1:] += chance * later_ext[pad + rows[:, None], pad + rows[None, :] - gained]
-            else:  # I (pone) count, then they (dealer) count
-                for gained, chance in enumerate(show):
-                    if chance:
-                        later[1:, 1:] += chance * following[pad + rows[:, None], pad + rows[None, :] - gained]
-                later_ext = extend(later, 1.0, 0.0)
-                for gained, chance in enumerate(pone):
-                    if chance:
-                        first[1:, 1:] += chance * later_ext[pad + rows[:, None] - gained, pad + rows[None, :]]
-            first_ext = extend(first, 1.0, 0.0)
-            new = np.zeros((size, size))
-            for pone_peg, dealer_peg, chance in cells:  # the play: both sides peg
-                mine, theirs = (dealer_peg, pone_peg) if dealing else (pone_peg, dealer_peg)
-                new[1:, 1:] += chance * first_ext[pad + rows[:, None] - mine, pad + rows[None, :] - theirs]
-            win[dealing] = new
-        if np.abs(win - old).max() < 1e-13:
-            break
-    return win
+    points = shipped_points()
+    marks = np.array([mark_of(score, skunk, double_skunk) for score in range(target)])
+    mine = []  # my chance of winning with each mark, as pone (0) and as dealer (1)
+    for mark in range(3):
+        table = solve_table(points, (marks == mark).astype(np.float64), np.zeros(target), target)
+        mine.append((float(table[0, target, target]), float(table[1, target, target])))
+    # Their chance of winning with a mark when I deal is mine when they deal: the model is the same
+    # for both sides.
+    return (tuple(mine[mark][0] for mark in range(3)) + tuple(mine[mark][1] for mark in range(3)),
+            tuple(mine[mark][1] for mark in range(3)) + tuple(mine[mark][0] for mark in range(3)))
 
 
 class BoardTable:
-    """The shipped win-probability table (two-player, 121 points)."""
+    """The expected value of an objective (:mod:`pegboard.objectives`; the chance of winning by
+    default) from every pair of needs at the start of a deal, two players, 121 points. Built at load
+    time from the shipped histograms (:func:`pegboard.bots.boarddp.solve_table`, rounded to five
+    decimals), once per process and objective.
 
-    def __init__(self, table: Array, target: int, deal_points: DealPoints | None = None) -> None:
+    >>> from pegboard.objectives import GAME_POINTS
+    >>> table = BoardTable.for_objective(GAME_POINTS)
+    >>> table.value(121, 121, dealing=True) > 0 > table.value(121, 121, dealing=False)
+    True
+    >>> table.won_value(40), table.won_value(20), table.lost_value(70)  # they end on 81, on 101; I on 51
+    (3.0, 2.0, -4.0)
+    """
+
+    def __init__(self, table: Array, target: int, deal_points: DealPoints | None = None, *,
+                 objective: Objective = WIN, won: Array | None = None, lost: Array | None = None) -> None:
         self.table = table
         self.target = target
         self.deal_points = deal_points
+        self.objective = objective
+        self.won = np.ones(target) if won is None else won
+        self.lost = np.zeros(target) if lost is None else lost
+        self.low, self.high = objective.bounds(target)
+        self.pays_alike = bool(np.all(self.won == self.won[0]) and np.all(self.lost == self.lost[0]))
+        """Whether every win pays alike and every loss (``win``: 1 and 0), whatever the loser's score."""
+
+    @staticmethod
+    def load() -> BoardTable:
+        """The table of the ``win`` objective: the chance of winning."""
+        return BoardTable.for_objective(WIN)
 
     @staticmethod
     @cache
-    def load() -> BoardTable:
-        data = json.loads(BOARD_FILE.read_text())
-        points = DealPoints.from_json(data["deal_points"]) if "deal_points" in data else None
-        return BoardTable(np.asarray(data["win"], dtype=np.float64), int(data["target"]), points)
+    def for_objective(objective: Objective = WIN, skunk: int | None = SKUNK,
+                      double_skunk: int | None = DOUBLE_SKUNK) -> BoardTable:
+        """The table of ``objective`` (with these skunk lines: ruling 15's by default)."""
+        points = shipped_points()
+        outcomes = fresh_game_outcomes(skunk, double_skunk) if objective.needs_outcomes else None
+        won, lost = objective.payoffs(TARGET, skunk, double_skunk, outcomes=outcomes)
+        table = np.round(solve_table(points, won, lost, TARGET), 5)
+        return BoardTable(table, TARGET, points, objective=objective, won=won, lost=lost)
 
-    def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
-        """My chance to win when I need ``my_need`` more points and they need ``their_need``, at the
+    @staticmethod
+    def for_rules(rules: Rules, objective: Objective = WIN) -> BoardTable | None:
+        """The table for a game with these rules, or None unless it is a two-player game to 121 (the
+        histograms' game)."""
+        if rules.players != 2 or rules.target != TARGET or rules.family != "cribbage":
+            return None
+        return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
+
+    def value(self, my_need: int, their_need: int, *, dealing: bool) -> float:
+        """My expected value when I need ``my_need`` more points and they need ``their_need``, at the
         start of a deal that I deal (or am pone of). Needs scale to the table's target."""
         if my_need <= 0:
-            return 1.0
+            return self.won_value(their_need)
         if their_need <= 0:
-            return 0.0
+            return self.lost_value(my_need)
         top = self.target
         return float(self.table[int(dealing), min(my_need, top), min(their_need, top)])
 
+    def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
+        """:meth:`value`, by its old name: the chance of winning for the ``win`` objective's table."""
+        return self.value(my_need, their_need, dealing=dealing)
+
+    def won_value(self, their_need: int) -> float:
+        """What my win is worth when they still need ``their_need`` (their final score: the target less it)."""
+        return float(self.won[min(max(self.target - their_need, 0), self.target - 1)])
+
+    def lost_value(self, my_need: int) -> float:
+        """What their win is worth to me when I still need ``my_need``."""
+        return float(self.lost[min(max(self.target - my_need, 0), self.target - 1)])
+
+    def utility(self, value: float) -> float:
+        """``value`` on the pegging search's scale, -:data:`pegboard.bots.solver.WIN` (the least the
+        objective pays) to +WIN (the most): for ``win``, WIN x (2 x chance - 1)."""
+        if self.low == 0.0 and self.high == 1.0:
+            return WIN_UTILITY * (2 * value - 1)
+        return WIN_UTILITY * (2 * (value - self.low) / (self.high - self.low) - 1)
+
 
 def generate(games: int, seed: int, backend: Backend | None = None) -> dict[str, Any]:
-    """Expert self-play deals -> histograms -> the table (games in seeded batches on ``backend``)."""
+    """Expert self-play deals -> histograms (games in seeded batches on ``backend``), as the shipped
+    file holds them; the expert plays with the tables of the histograms shipped now."""
     from pegboard.sim.match import MatchConfig, play_batch
     from pegboard.sim.runner import batches
 
@@ -174,9 +220,41 @@ def generate(games: int, seed: int, backend: Backend | None = None) -> dict[str,
     deals = [deal for summary in sorted(summaries, key=lambda s: s.index) for deal in summary.deals]
     points = collect_deal_points(deals)
     started = time.perf_counter()
-    table = solve_board(points)
-    return {"target": 121, "games": games, "seed": seed, "deal_points": points.to_json(),
-            "solve_seconds": round(time.perf_counter() - started, 2), "win": np.round(table, 5).tolist()}
+    solve_board(points)
+    return {"target": TARGET, "games": games, "seed": seed, "deal_points": points.to_json(),
+            "solve_seconds": round(time.perf_counter() - started, 3)}
+
+
+def clear_caches() -> None:
+    """Forget the histograms and tables read so far (after the shipped file changes)."""
+    shipped_points.cache_clear()
+    fresh_game_outcomes.cache_clear()
+    BoardTable.for_objective.cache_clear()
+
+
+def iterate(games: int, seed: int, rounds: int, tolerance: float, make: Callable[[], Backend],
+            output: Path = BOARD_FILE, report: Callable[[str], None] = print) -> list[float]:
+    """Rebuild the histograms ``rounds`` times, each round's self-play with the tables of the round
+    before (written to ``output``, which the expert reads: the shipped file), until the win table moves
+    by less than ``tolerance`` anywhere. Returns each round's largest change. Each round's games run
+    on a fresh ``make()`` backend: local worker processes start afresh and read the new file."""
+    changes: list[float] = []
+    before = np.round(solve_board(shipped_points()), 5) if output == BOARD_FILE else None
+    for round_number in range(rounds):
+        data = generate(games, seed + round_number, make())
+        data["round"] = round_number + 1
+        table = np.round(solve_board(DealPoints.from_json(data["deal_points"])), 5)
+        change = float(np.abs(table - before).max()) if before is not None else float("nan")
+        changes.append(change)
+        data["change"] = None if change != change else round(change, 5)
+        output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        clear_caches()
+        report(f"round {round_number + 1}: {data['deal_points']['deals']} deals, first dealer wins "
+               f"{100 * table[1, TARGET, TARGET]:.2f}%, largest change {change:.5f}; wrote {output}")
+        before = table
+        if change < tolerance:
+            break
+    return changes
 
 
 def play_from(dealer_score: int, pone_score: int, seeds: Sequence[int]) -> int:
@@ -219,23 +297,27 @@ def validate(positions: Sequence[tuple[int, int]], games_each: int, seed: int = 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build (or check) the two-player win-probability table.")
-    parser.add_argument("--games", type=int, default=2000, help="expert self-play games for the deal points")
+    parser = argparse.ArgumentParser(description="Rebuild (or check) the board's per-deal point histograms, "
+                                                 "from which every objective's table is solved.")
+    parser.add_argument("--games", type=int, default=3000, help="expert self-play games for the deal points")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rebuild this many times at most, each round played with the last round's tables")
+    parser.add_argument("--tolerance", type=float, default=0.005,
+                        help="stop once the win table moves by less than this anywhere")
     add_backend_arguments(parser, jobs=2)
     parser.add_argument("--validate", type=int, default=0, metavar="GAMES",
                         help="instead: simulate GAMES games from a few positions and compare with the table")
     parser.add_argument("--output", type=Path, default=BOARD_FILE)
     args = parser.parse_args(argv)
-    backend = backend_from_arguments(args)
     if args.validate:
         positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
-        for row in validate(positions, args.validate, backend=backend):
+        for row in validate(positions, args.validate, backend=backend_from_arguments(args)):
             print(row)
         return 0
-    data = generate(args.games, args.seed, backend)
-    args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-    print(f"wrote {args.output}")
+    if args.rounds > 1 and (args.backend != "local" or args.output.resolve() != BOARD_FILE):
+        parser.error("--rounds above 1 rebuild the shipped file with --backend local (the expert reads that file)")
+    iterate(args.games, args.seed, args.rounds, args.tolerance, lambda: backend_from_arguments(args), args.output)
     return 0
 
 
