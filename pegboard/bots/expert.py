@@ -16,8 +16,10 @@ Cribbage games (2-4 players, five-card):
   standard lead and answer patterns (:mod:`pegboard.bots.patterns`);
   with three or four players every other side plays against the expert's side (a "paranoid"
   search; partners play together), to the end of the current series while many cards are out;
-* board-aware: pegging out wins outright, and near the end the search values reaching the target
-  above points (see :mod:`pegboard.bots.pegging`).
+* board-aware: near the end it plays for its objective (:mod:`pegboard.objectives`: ``win`` by
+  default, or game points, spread, a match) rather than for points: discards and the end of the play
+  are scored by the objective's board table, pegging out by what the objective pays for it (see
+  :mod:`pegboard.bots.endgame`).
 
 Snailspace and solitaire: placement by search over the unseen cards (:mod:`pegboard.bots.grid`).
 
@@ -44,7 +46,7 @@ import numpy.typing as npt
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_values
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, play_points, sample_hands
@@ -53,11 +55,12 @@ from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 from pegboard.scoring.tables import RANK_WEIGHTS
 
-__all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert"]
+__all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert", "PointsExpert"]
 
 _RANK_INDICES = np.arange(13)
 _ROW_SHIFTS = np.arange(60, -1, -4, dtype=np.int64)  # four bits per rank index, the last card lowest
@@ -108,6 +111,9 @@ class ExpertSettings:
     """Pegging: the opponent's replies in each sample: their worst for me (0), or that blended by this
     weight with the average of their replies (they cannot see my cards, so they miss my worst).
     0.25 netted +0.018 points per deal (+-0.019) against both classic and hoyle over 4,000 deals."""
+    board: bool = True
+    """Two players to 121: play for the objective near the end (the board table, pegging out); False:
+    for points alone all game (:class:`PointsExpert`, to measure the board's worth against)."""
 
 
 BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
@@ -122,12 +128,12 @@ class ExpertBot(BaseBot):
     settings: ExpertSettings = ExpertSettings()
 
     def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
-                 settings: ExpertSettings | None = None) -> None:
-        super().__init__(rules, seat, seed)
+                 settings: ExpertSettings | None = None, objective: Objective | str | None = None) -> None:
+        super().__init__(rules, seat, seed, objective=objective)
         if settings is not None:
             self.settings = settings
         self.tables = CribTables.load()
-        self.board = _load_board()
+        self.board = _load_board(rules, self.objective) if self.settings.board else None
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
         self._plays_read: tuple[Any, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
@@ -163,8 +169,7 @@ class ExpertBot(BaseBot):
 
     def _board_aware(self, view: Any, zone: int = ENDGAME) -> bool:
         """Two-player 121-point games within ``zone`` points of the end use the board table."""
-        return (self.rules.players == 2 and self.rules.target == 121 and self.board is not None
-                and min(self._needs(view)) <= zone)
+        return self.board is not None and min(self._needs(view)) <= zone
 
     def _discard(self, view: Any, actions: Sequence[Action]) -> Action:
         role = (self.seat - view.dealer) % self.rules.players
@@ -179,15 +184,16 @@ class ExpertBot(BaseBot):
         return actions[0]  # pragma: no cover - every option is a legal action
 
     def _endgame_discard(self, view: Any, options: Sequence[DiscardOption]) -> DiscardOption:
-        """Near the end: the option with the best chance of winning, not the most points."""
+        """Near the end: the option with the best expected objective value (chance of winning), not the
+        most points."""
         hand = set(view.hand)
         starters = [card.code for card in full_deck() if card not in hand]
         values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                   for option in options]
         my_need, their_need = self._needs(view)
         assert self.board is not None
-        chances = discard_win_probabilities(values, [option.expected_crib for option in options], my_need,
-                                            their_need, dealer=view.dealer == self.seat, board=self.board)
+        chances = discard_values(values, [option.expected_crib for option in options], my_need, their_need,
+                                 dealer=view.dealer == self.seat, board=self.board)
         best = max(range(len(options)), key=lambda i: (round(chances[i], 6), -i))  # ties: the most points
         return options[best]
 
@@ -204,7 +210,7 @@ class ExpertBot(BaseBot):
             return self._immediate_best(view, by_rank)
         side_of = view.side_of_seat
         if self.rules.players == 2:
-            need = self._needs(view)
+            need = self._needs(view) if self.settings.board else None  # None: points alone, pegging out too
             end_values = [self._end_value(view, sample) for sample in samples] \
                 if self._board_aware(view, ENDGAME_PLAY) else None
             weight = self.settings.book_reply_weight
@@ -440,8 +446,17 @@ class BaselineExpert(ExpertBot):
     settings = BASELINE
 
 
-def _load_board() -> BoardTable | None:
+class PointsExpert(ExpertBot):
+    """The expert playing for points alone all game, blind to the board (no table, no pegging out):
+    kept to measure what playing for the objective is worth
+    (``pegboard sim --players expert,pegboard.bots.expert:PointsExpert``)."""
+
+    name = "expert-points"
+    settings = ExpertSettings(board=False)
+
+
+def _load_board(rules: Rules, objective: Objective = WIN) -> BoardTable | None:
     try:
-        return BoardTable.load()
+        return BoardTable.for_rules(rules, objective)
     except FileNotFoundError:  # pragma: no cover - the table ships with the package
         return None

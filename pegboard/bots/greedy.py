@@ -41,8 +41,8 @@ class GreedyBot(BaseBot):
 
     name = "greedy"
 
-    def __init__(self, rules: Any, seat: int, seed: int | None = None) -> None:
-        super().__init__(rules, seat, seed)
+    def __init__(self, rules: Any, seat: int, seed: int | None = None, *, objective: Any = None) -> None:
+        super().__init__(rules, seat, seed, objective=objective)  # kept, not played by: greedy is one move deep
         self._grid: Any = None
         if rules.family != "cribbage":
             from pegboard.bots.grid import grid_greedy
