@@ -6,6 +6,10 @@ is ever replaced: each game started saves to its own file). A damaged file in th
 save, the settings, the statistics) is named with what is wrong with it, and in a terminal the
 player is offered a fresh start without it: it is moved aside, never deleted, and no other file is
 touched.
+
+``--objective`` makes the computer play for game points, spread or a match rather than to win: the
+terminal app builds its bots itself, so the objective is the default of every bot built while it runs
+(:func:`pegboard.bots.use_objective`); the app does not save it with the game.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pegboard.cli.options import GAME, SEED, Seconds
+from pegboard.cli.options import GAME, OBJECTIVE, SEED, Seconds
 from pegboard.errors import PegboardError, RulesError
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
 
 if TYPE_CHECKING:
@@ -125,13 +130,16 @@ def _print_stats(store: Store) -> None:
 @click.option("--last", "again", is_flag=True, help="Play the set-up of the last game started again (the "
               "options given change it).")
 @click.option("--resume", is_flag=True, help="Continue the latest saved game (of --game, if given).")
+@click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
+              help="What the computer plays for, two-sided games: win, game-points, spread or match "
+                   "(e.g. spread:cap=31, match:to=7; docs/objectives.md).")
 @click.option("--stats", "show_stats", is_flag=True, help="Print the statistics and exit.")
 @click.option("--pace", type=Seconds(0, 10), default=0.6, show_default=True, hidden=True,
               help="Seconds the computer waits before each card it plays.")
 def play(game: str | None, opponent: str | None, humans: int | None, names: str | None, seed: int | None,
          target: int | None, muggins: bool | None, count_at_end: bool | None, deals: str | None,
          discards: int | None, auto: bool | None, advice: bool | None, again: bool, resume: bool,
-         show_stats: bool, pace: float) -> None:
+         objective: Objective, show_stats: bool, pace: float) -> None:
     """Play any pegboard game in a full-screen terminal app, against the computer or at one keyboard.
 
     With no options: cribbage to 121 against the expert. Quitting (Ctrl+Q) saves an unfinished game;
@@ -171,13 +179,18 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
             setup = replace(setup, names=(_login_name(),))
         ctl = Controller.start(setup)
         saves = store.saved_games()
+    rules = ctl.game.rules
+    if objective != WIN and (rules.family != "cribbage" or rules.sides != 2):
+        raise PegboardError(f"--objective {objective.name} applies to two-sided cribbage games, not {rules.name}")
     if not _is_terminal():
         raise PegboardError("pegboard play needs a terminal (stdin and stdout must be a TTY)")
     if not resume:
         store.save_settings({"setup": replace(ctl.setup, seed=None, names=()).to_json()})
+    from pegboard.bots import use_objective
     from pegboard.tui.app import PegboardApp
 
     app = PegboardApp(ctl, store, pace=max(0.0, pace), saves=saves)
-    app.run()
+    with use_objective(objective):  # the app builds its bots itself, as it plays
+        app.run()
     if app.saved is not None:
         click.echo(f"Game saved ({app.saved}). Continue with: pegboard play --resume")
