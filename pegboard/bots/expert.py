@@ -114,6 +114,12 @@ class ExpertSettings:
     board: bool = True
     """Two players to 121: play for the objective near the end (the board table, pegging out); False:
     for points alone all game (:class:`PointsExpert`, to measure the board's worth against)."""
+    endgame: int = ENDGAME
+    """Discards by the board table once a side needs this many points or fewer."""
+    endgame_play: int = ENDGAME_PLAY
+    """The pegging search scores the end of the play by the board table once a side needs this many
+    points or fewer. (For game points, starting either earlier changes few decisions and gains
+    nothing measurable: docs/objectives.md.)"""
 
 
 BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
@@ -167,7 +173,7 @@ class ExpertBot(BaseBot):
         mine = view.side_of_seat[self.seat]
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
-    def _board_aware(self, view: Any, zone: int = ENDGAME) -> bool:
+    def _board_aware(self, view: Any, zone: int) -> bool:
         """Two-player 121-point games within ``zone`` points of the end use the board table."""
         return self.board is not None and min(self._needs(view)) <= zone
 
@@ -176,7 +182,7 @@ class ExpertBot(BaseBot):
         options = rank_discards(view.hand, self.rules, role, tables=self.tables,
                                 pegging_weight=self.settings.pegging_weight)
         best = options[0]
-        if self._board_aware(view):
+        if self._board_aware(view, self.settings.endgame):
             best = self._endgame_discard(view, options[:6])
         for action in actions:
             if set(action.cards) == set(best.thrown):
@@ -212,7 +218,7 @@ class ExpertBot(BaseBot):
         if self.rules.players == 2:
             need = self._needs(view) if self.settings.board else None  # None: points alone, pegging out too
             end_values = [self._end_value(view, sample) for sample in samples] \
-                if self._board_aware(view, ENDGAME_PLAY) else None
+                if self._board_aware(view, self.settings.endgame_play) else None
             weight = self.settings.book_reply_weight
             reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
