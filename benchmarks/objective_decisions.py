@@ -37,6 +37,7 @@ from pegboard.bots.expert import ExpertBot, ExpertSettings
 from pegboard.cards import full_deck
 from pegboard.engine import new_game
 from pegboard.objectives import GAME_POINTS, SPREAD, WIN, Objective
+from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 
 OBJECTIVES = (WIN, GAME_POINTS, SPREAD)
@@ -71,14 +72,14 @@ def examples(count: int, seed: int, low: int, high: int, objectives: tuple[Objec
     import pegboard.bots.expert as expert_module
 
     found: list[dict[int, float]] = []
-    original = expert_module.best_plays
+    original = expert_module.best_plays  # type: ignore[attr-defined]
 
     def recording(*args: Any, **kwargs: Any) -> dict[int, float]:
         values: dict[int, float] = original(*args, **kwargs)
         found.append(values)
         return values
 
-    expert_module.best_plays = recording  # type: ignore[assignment]
+    expert_module.best_plays = recording  # type: ignore[attr-defined]
     differing = 0
     tables = CribTables.load()
     try:
@@ -122,11 +123,11 @@ def examples(count: int, seed: int, low: int, high: int, objectives: tuple[Objec
             if len({card[:-1] for card, _ in leads.values()}) > 1:
                 differing += 1
                 print(f"- pone leads, {where}, hand {_cards(view.hand)}, starter {view.starter}:")
-                for objective, (card, values) in leads.items():
-                    ranked = ", ".join(f"{_RANKS[rank]} {value:+.2f}" for rank, value in sorted(values.items()))
+                for objective, (card, searched) in leads.items():
+                    ranked = ", ".join(f"{_RANKS[rank]} {value:+.2f}" for rank, value in sorted(searched.items()))
                     print(f"  - {objective.name} leads {card} (search values: {ranked})")
     finally:
-        expert_module.best_plays = original  # type: ignore[assignment]
+        expert_module.best_plays = original  # type: ignore[attr-defined]
     return differing
 
 
@@ -166,6 +167,13 @@ def zone(count: int, seed: int) -> None:
           f"estimate. Inside the zone (1-{ENDGAME}) the expert already uses its objective's table.")
 
 
+def _pick(view: Any, seat: int, seed: int, objective: Objective, settings: ExpertSettings | None = None) -> int:
+    """The rank an expert with this objective and these settings plays."""
+    bot = ExpertBot(Rules.preset("cribbage"), seat, seed, objective=objective, settings=settings)
+    rank: int = bot.choose(view).cards[0].rank
+    return rank
+
+
 def play_zone(count: int, seed: int) -> None:
     """Plays 26-45 points from the end: would scoring the end of the play by the game-points table
     (from 45 points rather than 25) change the expert's plays, and would it play differently from the
@@ -183,15 +191,11 @@ def play_zone(count: int, seed: int) -> None:
             legal = game.legal_actions(seat)
             view = game.view(seat)
             if legal[0].verb == "play" and len({action.cards[0].rank for action in legal}) > 1:
-                def pick(objective: Objective, settings: ExpertSettings | None = None) -> int:
-                    bot = ExpertBot(game.rules, seat, game_seed + len(view.events), objective=objective,
-                                    settings=settings)
-                    return bot.choose(view).cards[0].rank
-
-                game_points_wide = pick(GAME_POINTS, wider)
+                bot_seed = game_seed + len(view.events)
+                game_points_wide = _pick(view, seat, bot_seed, GAME_POINTS, wider)
                 plays += 1
-                extended += game_points_wide != pick(GAME_POINTS)
-                by_objective += game_points_wide != pick(WIN, wider)
+                extended += game_points_wide != _pick(view, seat, bot_seed, GAME_POINTS)
+                by_objective += game_points_wide != _pick(view, seat, bot_seed, WIN, wider)
             action = legal[0] if len(legal) == 1 else ExpertBot(game.rules, seat, game_seed).choose(view)
             game.apply(action)
     print(f"{plays} plays 26-45 points from the end: scoring the end of the play by the game-points table "

@@ -30,7 +30,8 @@ True
 >>> Objective.from_name("points")
 Traceback (most recent call last):
 ...
-pegboard.errors.ObjectiveError: objective 'points': expected win, game-points, spread or match (e.g. game-points, spread:cap=31, match:to=7)
+pegboard.errors.ObjectiveError: objective 'points': expected win, game-points, spread or match (e.g. \
+game-points, spread:cap=31, match:to=7)
 """
 
 from __future__ import annotations

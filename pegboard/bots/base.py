@@ -196,7 +196,8 @@ def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None, *,
     >>> make_bot("expert@points", Rules.preset("cribbage"), seat=0)
     Traceback (most recent call last):
     ...
-    pegboard.errors.ObjectiveError: bot 'expert@points': objective 'points': expected win, game-points, spread or match (e.g. game-points, spread:cap=31, match:to=7)
+    pegboard.errors.ObjectiveError: bot 'expert@points': objective 'points': expected win, game-points, spread or \
+match (e.g. game-points, spread:cap=31, match:to=7)
     >>> make_bot("os:path", Rules.preset("cribbage"), seat=0)
     Traceback (most recent call last):
     ...
