@@ -151,6 +151,12 @@ class BoardTable:
         self.low, self.high = objective.bounds(target)
         self.pays_alike = bool(np.all(self.won == self.won[0]) and np.all(self.lost == self.lost[0]))
         """Whether every win pays alike and every loss (``win``: 1 and 0), whatever the loser's score."""
+        self.win_pays, self.loss_pays = float(self.won[0]), float(self.lost[0])  # then what they pay
+        self.chance_scale = (self.low, self.high) == (0.0, 1.0)
+        """Whether values are chances (``win``, ``match``): :meth:`utility` is WIN x (2 x value - 1)."""
+        self._rows: list[list[list[float]]] = table.tolist()  # plain floats: quicker to read one at a time
+        self._won: list[float] = self.won.tolist()
+        self._lost: list[float] = self.lost.tolist()
 
     @staticmethod
     def load() -> BoardTable:
@@ -184,7 +190,7 @@ class BoardTable:
         if their_need <= 0:
             return self.lost_value(my_need)
         top = self.target
-        return float(self.table[int(dealing), min(my_need, top), min(their_need, top)])
+        return self._rows[dealing][min(my_need, top)][min(their_need, top)]
 
     def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
         """:meth:`value`, by its old name: the chance of winning for the ``win`` objective's table."""
@@ -192,16 +198,20 @@ class BoardTable:
 
     def won_value(self, their_need: int) -> float:
         """What my win is worth when they still need ``their_need`` (their final score: the target less it)."""
-        return float(self.won[min(max(self.target - their_need, 0), self.target - 1)])
+        if self.pays_alike:
+            return self.win_pays
+        return self._won[min(max(self.target - their_need, 0), self.target - 1)]
 
     def lost_value(self, my_need: int) -> float:
         """What their win is worth to me when I still need ``my_need``."""
-        return float(self.lost[min(max(self.target - my_need, 0), self.target - 1)])
+        if self.pays_alike:
+            return self.loss_pays
+        return self._lost[min(max(self.target - my_need, 0), self.target - 1)]
 
     def utility(self, value: float) -> float:
         """``value`` on the pegging search's scale, -:data:`pegboard.bots.solver.WIN` (the least the
         objective pays) to +WIN (the most): for ``win``, WIN x (2 x chance - 1)."""
-        if self.low == 0.0 and self.high == 1.0:
+        if self.chance_scale:
             return WIN_UTILITY * (2 * value - 1)
         return WIN_UTILITY * (2 * (value - self.low) / (self.high - self.low) - 1)
 

@@ -76,10 +76,17 @@ def solve_table(points: DealPoints, won: Array, lost: Array, target: int = 121) 
     show_chance = show[show_gain]
     pone_gain = np.nonzero(pone)[0].astype(np.int64)[:, None]
     pone_chance = pone[pone_gain]
+    # The grids are read and written flat: a cell (row, col) is row * width + col, and an outcome that
+    # lowers my need by m and theirs by t reads the cell m * width + t before it.
+    width = pad + target + 1
+    flat = [[grid.reshape(-1) for grid in grids] for grids in (start, before_dealer, before_counts)]
+    play_shift = {1: dealer_peg * width + pone_peg, 0: pone_peg * width + dealer_peg}  # by who deals
+    show_shift = {1: show_gain * width, 0: show_gain}  # the dealer's count lowers the dealer's need
+    pone_shift = {1: pone_gain, 0: pone_gain * width}
 
-    def gather(grid: Array, rows: Index, cols: Index, chance: Array) -> Array:
+    def gather(grid: Array, cells: Index, shift: Index, chance: Array) -> Array:
         """The chance-weighted sum over outcomes (axis 0), added in outcome order as the sweeps did."""
-        terms: Array = chance * grid[rows, cols]
+        terms: Array = chance * grid[cells - shift]
         total: Array = terms.sum(axis=0)
         return total
 
@@ -87,23 +94,13 @@ def solve_table(points: DealPoints, won: Array, lost: Array, target: int = 121) 
         mine = np.arange(max(1, total - target), min(target, total - 1) + 1, dtype=np.int64)
         if len(mine) == 1:  # two cells, the same twice: a sum over outcomes of one cell would be pairwise
             mine = np.repeat(mine, 2)
-        mine = mine[None, :]
-        theirs = total - mine
-        row, col = pad + mine, pad + theirs
+        here = ((pad + mine) * width + pad + total - mine)[None, :]
         for dealing in (1, 0):  # the play: both sides peg, then the counts
-            my_peg, their_peg = (dealer_peg, pone_peg) if dealing else (pone_peg, dealer_peg)
-            start[dealing][row, col] = gather(before_counts[dealing], row - my_peg, col - their_peg, peg_chance)
+            flat[0][dealing][here] = gather(flat[2][dealing], here, play_shift[dealing], peg_chance)
         for dealing in (1, 0):  # the dealer's hand and crib, then the next deal with the roles swapped
-            following = start[1 - dealing]
-            if dealing:
-                before_dealer[dealing][row, col] = gather(following, row - show_gain, col, show_chance)
-            else:
-                before_dealer[dealing][row, col] = gather(following, row, col - show_gain, show_chance)
+            flat[1][dealing][here] = gather(flat[0][1 - dealing], here, show_shift[dealing], show_chance)
         for dealing in (1, 0):  # the pone's hand, counted first
-            if dealing:
-                before_counts[dealing][row, col] = gather(before_dealer[dealing], row, col - pone_gain, pone_chance)
-            else:
-                before_counts[dealing][row, col] = gather(before_dealer[dealing], row - pone_gain, col, pone_chance)
+            flat[2][dealing][here] = gather(flat[1][dealing], here, pone_shift[dealing], pone_chance)
     table = np.zeros((2, target + 1, target + 1))
     for dealing in (0, 1):
         table[dealing, 1:, 1:] = start[dealing][pad + 1:, pad + 1:]

@@ -40,16 +40,17 @@ def show_outcome(my_need: int, their_need: int, *, pone_hand: int, dealer_total:
     counts, then the dealer's hand and crib (``dealer_total``), then the game goes on with the deal
     passing (the board table). A count that ends the game is worth what the objective pays for the
     loser's score then."""
+    alike = board.pays_alike  # (the search calls this at every end of the play: the usual case inline)
     if i_am_pone:
         if pone_hand >= my_need:
-            return board.won_value(their_need)
+            return board.win_pays if alike else board.won_value(their_need)
         if dealer_total >= their_need:
-            return board.lost_value(my_need - pone_hand)
+            return board.loss_pays if alike else board.lost_value(my_need - pone_hand)
         return board.value(my_need - pone_hand, their_need - round(dealer_total), dealing=True)
     if pone_hand >= their_need:
-        return board.lost_value(my_need)
+        return board.loss_pays if alike else board.lost_value(my_need)
     if dealer_total >= my_need:
-        return board.won_value(their_need - pone_hand)
+        return board.win_pays if alike else board.won_value(their_need - pone_hand)
     return board.value(my_need - round(dealer_total), their_need - pone_hand, dealing=False)
 
 
@@ -95,9 +96,10 @@ class EndOfPlay:
     board: BoardTable
 
     def __call__(self, pegged_mine: int, pegged_theirs: int) -> float:
+        board = self.board
         value = show_outcome(self.my_need - pegged_mine, self.their_need - pegged_theirs, pone_hand=self.pone_hand,
-                             dealer_total=self.dealer_total, i_am_pone=self.i_am_pone, board=self.board)
-        return self.board.utility(value)
+                             dealer_total=self.dealer_total, i_am_pone=self.i_am_pone, board=board)
+        return WIN * (2 * value - 1) if board.chance_scale else board.utility(value)
 
     @property
     def pegged_out(self) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
