@@ -209,3 +209,17 @@ def test_pegging_out_is_worth_what_the_objective_pays() -> None:
     # for game points the skunk in hand is worth more than a likely win later (a plain one often);
     # for win both are all but certain
     assert BoardTable.for_objective(GAME_POINTS).value(1, 33, dealing=True) < 2.7
+
+
+def test_one_command_rebuilds_the_histograms(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pegboard.bots.board import DealPoints, iterate, main
+    from pegboard.sim.backends import LocalBackend
+
+    output = tmp_path / "board.json"
+    lines: list[str] = []
+    changes = iterate(2, 5, 1, 0.005, lambda: LocalBackend(1), output, report=lines.append)
+    data = json.loads(output.read_text())
+    assert len(changes) == 1 and data["games"] == 2 and data["round"] == 1 and "win" not in data
+    assert DealPoints.from_json(data["deal_points"]).deals >= 2 and "first dealer wins" in lines[0]
+    with pytest.raises(SystemExit):  # iterating rebuilds the shipped file the expert reads, nothing else
+        main(["--rounds", "2", "--output", str(output)])
