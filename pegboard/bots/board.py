@@ -7,7 +7,7 @@ expected value of every objective (:mod:`pegboard.objectives`: the chance of win
 spread, a match) at every position follows exactly by dynamic programming over both sides' remaining
 needs (:mod:`pegboard.bots.boarddp`; each deal scores at least the point for last, so the needs
 always fall). Only the histograms ship (``pegboard/data/board.json``, a few kB); each objective's
-table is solved when first asked for, in about a tenth of a second.
+table is solved when first asked for, in about 0.02 s.
 
 ``python -m pegboard.bots.board`` rebuilds the histograms from expert self-play (``--rounds``
 repeats it, each round's games played with the tables of the round before, until they are stable).
