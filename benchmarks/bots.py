@@ -1,6 +1,7 @@
 """Bot and engine speed (issue 20): self-play per core for every game kind, compiled and pure Python in
 the same run, ``--jobs 2`` against ``--jobs 1`` with the memory of a worker, the expert's 10,000-game
-match projected from a 2-process run, and the discard advisor's latency.
+match projected from a 2-process run, the discard advisor's latency, and a game's clone for search
+(against ``copy.deepcopy``).
 
 Every rate is measured in this run, so the ratios hold on a noisy machine even when the absolute
 figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (default 200),
@@ -9,13 +10,14 @@ figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (de
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import resource
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from benchmarks import expert_speed
 
@@ -51,6 +53,31 @@ def self_play_rate(game: str, bots: tuple[str, ...], games: int, *, pure: bool =
                             capture_output=True, text=True, check=True)
     data = json.loads(result.stdout.strip().splitlines()[-1])
     return float(data["rate"]), str(data["mode"])
+
+
+def clone_times(moves: int = 50, seed: int = 11) -> tuple[float, float]:
+    """Seconds for ``GameState.clone()`` and for ``copy.deepcopy`` of a two-player cribbage game
+    ``moves`` greedy moves in (its event log read, as a bot's view reads it), best of five runs."""
+    from pegboard.bots import make_bot
+    from pegboard.engine import new_game
+
+    game = new_game("cribbage", ["Ann", "Bob"], seed=seed, first_dealer=0)
+    bots = [make_bot("greedy", game.rules, seat, seed=seat) for seat in range(2)]
+    for _ in range(moves):
+        seat = game.to_act()[0]
+        game.apply(bots[seat].choose(game.view(seat)))
+    len(game.events)
+
+    def best(copy_once: Callable[[], object], times: int) -> float:
+        runs = []
+        for _ in range(5):
+            started = time.perf_counter()
+            for _ in range(times):
+                copy_once()
+            runs.append((time.perf_counter() - started) / times)
+        return min(runs)
+
+    return best(game.clone, 2000), best(lambda: copy.deepcopy(game), 50)
 
 
 def run() -> Iterator[Row]:
@@ -100,3 +127,7 @@ def run() -> Iterator[Row]:
         for role in (0, 1):
             rank_discards(parse_cards(text), rules, role, method="exact")
     yield ("discard advisor, exact (one hand)", (time.perf_counter() - started) / 8 * 1000, "ms", "< 100")
+
+    clone, deep = clone_times()
+    yield ("GameState.clone(), cribbage after 50 moves", clone * 1e6, "us", "< 200")
+    yield ("copy.deepcopy of the same game", deep * 1e6, "us", "")

@@ -1,12 +1,17 @@
-"""Web server load: N concurrent tables, two computer players each, over real WebSocket connections.
+"""Web server load: N concurrent tables over real WebSocket connections, two scripted players each,
+or one scripted player against the server's computer (``--opponent expert``).
 
-The server runs in its own process on loopback (SQLite, fsynced WAL, as in production). Each player
-is a client connection that, on its turn, waits a think time (uniform 0 to twice ``--think``) and
-sends a random legal action; the latency of an action is from sending it to receiving its
+The server runs in its own process on loopback (SQLite, fsynced WAL, as in production; the expert
+thinks in the server's worker processes, two by default). Each scripted player is a client
+connection that, on its turn, waits a think time (uniform 0 to twice ``--think``) and sends a random
+legal action; the latency of an action (the server's reply) is from sending it to receiving its
 acknowledgement, which the server sends after storing the action and sending every seat its frame.
-A finished game is replaced by a new table, so N tables are always in play.
+Against the computer, the computer's reply is also timed: from the acknowledgement of a player's
+action to the frame of the computer's next move. A finished game is replaced by a new table, so N
+tables are always in play.
 
     python -m benchmarks.web_load --tables 200 --seconds 30 --think 0.5
+    python -m benchmarks.web_load --tables 100 --opponent expert
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ SERVER = """
 import sys, uvicorn
 from pegboard.web.app import create_app
 from pegboard.web.hub import Settings
-settings = Settings(pace=0, create_rate=10_000, create_burst=10_000, queue_limit=5000, gc_freeze=10)
+settings = Settings(pace=0, create_rate=10_000, create_burst=10_000, queue_limit=5000, gc_freeze=10,
+                    workers=int(sys.argv[3]))
 uvicorn.run(create_app(sys.argv[2], settings), host="127.0.0.1", port=int(sys.argv[1]), log_level="warning",
             ws_max_size=65536, ws_per_message_deflate=False)
 """
@@ -43,6 +49,7 @@ uvicorn.run(create_app(sys.argv[2], settings), host="127.0.0.1", port=int(sys.ar
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)
+    computer: list[float] = field(default_factory=list)  # acknowledgement to the computer's next move
     errors: list[str] = field(default_factory=list)
     games: int = 0
     frames: int = 0
@@ -55,8 +62,10 @@ def post(url: str, body: Any) -> Any:
         return json.load(answer)
 
 
-def new_table(base: str) -> tuple[str, dict[int, str]]:
-    created = post(f"{base}/api/tables", {"game": "cribbage", "seats": [{"name": "Ann"}, {"name": "Bob"}]})
+def new_table(base: str, opponent: str | None = None) -> tuple[str, dict[int, str]]:
+    """A cribbage table: two people, or a person against the computer at level ``opponent``."""
+    second = {"name": "Bob"} if opponent is None else {"name": "Bob", "kind": "computer", "level": opponent}
+    created = post(f"{base}/api/tables", {"game": "cribbage", "seats": [{"name": "Ann"}, second]})
     tokens = {}
     for seat, link in created["links"].items():
         invite = link.split("#join=", 1)[1].split(".", 1)[1]
@@ -75,6 +84,7 @@ async def player(ws_url: str, table: str, token: str, think: float, until: float
         request = 0
         sent_at = 0.0
         waiting = False
+        acked_at: float | None = None  # when our latest action was acknowledged, the others to move
         while time.monotonic() < until:
             try:
                 frame = json.loads(await asyncio.wait_for(socket_.recv(), max(0.01, until - time.monotonic())))
@@ -87,8 +97,14 @@ async def player(ws_url: str, table: str, token: str, think: float, until: float
             if frame["type"] != "state":
                 continue
             if waiting and frame.get("ack") == request:
-                results.latencies.append(time.perf_counter() - sent_at)
+                acked_at = time.perf_counter()
+                results.latencies.append(acked_at - sent_at)
                 waiting = False
+                if frame["legal"]:
+                    acked_at = None  # our move again: nobody else's reply to time
+            elif acked_at is not None and "ack" not in frame:
+                results.computer.append(time.perf_counter() - acked_at)
+                acked_at = None
             if frame["finished"]:
                 return True
             if frame["legal"] and not waiting:
@@ -102,7 +118,7 @@ async def player(ws_url: str, table: str, token: str, think: float, until: float
 
 
 async def table_loop(base: str, ws_url: str, think: float, until: float, results: Results, seed: int,
-                     first: tuple[str, dict[int, str]]) -> None:
+                     first: tuple[str, dict[int, str]], opponent: str | None) -> None:
     rng = random.Random(seed)
     table, tokens = first
     while time.monotonic() < until:
@@ -111,7 +127,7 @@ async def table_loop(base: str, ws_url: str, think: float, until: float, results
         if not any(done):
             return
         results.games += 1
-        table, tokens = await asyncio.to_thread(new_table, base)
+        table, tokens = await asyncio.to_thread(new_table, base, opponent)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -123,14 +139,18 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def measure(tables: int = 200, seconds: float = 30, think: float = 0.5, warmup: float = 3) -> dict[str, float]:
-    """Run the load and return its figures (latencies in milliseconds)."""
+def measure(tables: int = 200, seconds: float = 30, think: float = 0.5, warmup: float = 3,
+            opponent: str | None = None, workers: int = 2) -> dict[str, Any]:
+    """Run the load and return its figures (latencies in milliseconds); ``opponent`` a computer level
+    for one seat of every table (None: two scripted players); ``workers`` the server's thinking
+    processes (0: threads in the server's own process)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        server = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"{folder}/load.db"], env=env)
+        server = subprocess.Popen([sys.executable, "-c", SERVER, str(port), f"{folder}/load.db", str(workers)],
+                                  env=env)
         base, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 30
@@ -142,7 +162,7 @@ def measure(tables: int = 200, seconds: float = 30, think: float = 0.5, warmup: 
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.05)
-            firsts = [new_table(base) for _ in range(tables)]
+            firsts = [new_table(base, opponent) for _ in range(tables)]
             results = Results()
             counted = Results()
 
@@ -159,12 +179,13 @@ def measure(tables: int = 200, seconds: float = 30, think: float = 0.5, warmup: 
                 if os.environ.get("PEGBOARD_BENCH_LAG"):
                     asyncio.ensure_future(monitor(start + warmup + seconds))
                 until = start + warmup + seconds
-                loops = asyncio.gather(*(table_loop(base, ws_url, think, until, results, seed, first)
+                loops = asyncio.gather(*(table_loop(base, ws_url, think, until, results, seed, first, opponent)
                                          for seed, first in enumerate(firsts)))
                 await asyncio.sleep(warmup)
-                skip = len(results.latencies)
+                skip, skip_computer = len(results.latencies), len(results.computer)
                 await loops
                 counted.latencies = results.latencies[skip:]
+                counted.computer = results.computer[skip_computer:]
 
             cpu = time.process_time()
             server_cpu = _cpu_seconds(server.pid)
@@ -183,27 +204,44 @@ def measure(tables: int = 200, seconds: float = 30, think: float = 0.5, warmup: 
     if not latencies:
         raise RuntimeError("no action completed")
 
-    def percentile(share: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(share * len(latencies)))]
+    replies = sorted(counted.computer)
 
-    return {"tables": tables, "connections": 2 * tables, "seconds": seconds, "think": think,
-            "actions": len(latencies), "actions_per_second": len(latencies) / seconds,
+    def percentile(share: float, values: list[float] = latencies) -> float:
+        return 1000 * values[min(len(values) - 1, int(share * len(values)))] if values else 0.0
+
+    people = 2 if opponent is None else 1
+    return {"tables": tables, "connections": people * tables, "opponent": opponent, "workers": workers,
+            "seconds": seconds,
+            "think": think, "actions": len(latencies), "actions_per_second": len(latencies) / seconds,
             "p50": percentile(0.50), "p95": percentile(0.95), "p99": percentile(0.99),
             "max": 1000 * latencies[-1], "mean": 1000 * statistics.fmean(latencies),
+            "computer_moves_timed": len(replies), "computer_p50": percentile(0.50, replies),
+            "computer_p99": percentile(0.99, replies),
             "games": results.games, "errors": len(results.errors),
             "server_cpu_ms_per_action": 1000 * server_cpu / max(1, len(results.latencies))}
 
 
 def run() -> Iterator[Row]:
-    """The rows of ``python -m benchmarks.run --only web``."""
+    """The rows of ``python -m benchmarks.run --only web``: people against people, then 100 tables of
+    a person against the expert (its thinking in worker processes must not hold up other tables)."""
     tables = int(os.environ.get("PEGBOARD_BENCH_WEB_TABLES", "200"))
-    figures = measure(tables=tables, seconds=float(os.environ.get("PEGBOARD_BENCH_WEB_SECONDS", "30")))
+    seconds = float(os.environ.get("PEGBOARD_BENCH_WEB_SECONDS", "30"))
+    figures = measure(tables=tables, seconds=seconds)
     yield (f"web: concurrent tables ({2 * tables} WebSocket connections)", figures["tables"], "tables", ">= 200")
     yield ("web: actions acknowledged", figures["actions_per_second"], "actions/s", "")
     yield ("web: action latency p50", figures["p50"], "ms", "")
     yield ("web: action latency p95", figures["p95"], "ms", "")
     yield ("web: action latency p99", figures["p99"], "ms", "< 100")
     yield ("web: errors", figures["errors"], "errors", "< 1")
+    expert_tables = int(os.environ.get("PEGBOARD_BENCH_WEB_EXPERT_TABLES", "100"))
+    figures = measure(tables=expert_tables, seconds=seconds, opponent="expert")
+    yield (f"web vs expert: concurrent tables ({os.cpu_count()} cores)", figures["tables"], "tables", ">= 100")
+    yield ("web vs expert: actions acknowledged", figures["actions_per_second"], "actions/s", "")
+    yield ("web vs expert: reply latency p50", figures["p50"], "ms", "")
+    yield ("web vs expert: reply latency p99", figures["p99"], "ms", "< 100")
+    yield ("web vs expert: computer's move after the reply, p50", figures["computer_p50"], "ms", "")
+    yield ("web vs expert: computer's move after the reply, p99", figures["computer_p99"], "ms", "")
+    yield ("web vs expert: errors", figures["errors"], "errors", "< 1")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,9 +249,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (two connections each)")
     parser.add_argument("--seconds", type=float, default=30, help="measured duration, after a warm-up")
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds a player waits before acting")
+    parser.add_argument("--opponent", choices=("random", "greedy", "expert"),
+                        help="one seat of every table is the server's computer at this level")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="the server's processes for the expert and hints (0: threads in its own process)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    figures = measure(args.tables, args.seconds, args.think)
+    figures = measure(args.tables, args.seconds, args.think, opponent=args.opponent, workers=args.workers)
     if args.json:
         print(json.dumps(figures))
     else:
@@ -222,6 +264,9 @@ def main(argv: list[str] | None = None) -> int:
               f"p95 {figures['p95']:.1f} ms, p99 {figures['p99']:.1f} ms, max {figures['max']:.1f} ms; "
               f"{figures['games']} games finished, {figures['errors']} errors; "
               f"server CPU {figures['server_cpu_ms_per_action']:.2f} ms per action")
+        if args.opponent:
+            print(f"the computer's move after a reply: p50 {figures['computer_p50']:.1f} ms, "
+                  f"p99 {figures['computer_p99']:.1f} ms ({figures['computer_moves_timed']} timed)")
     return 0
 
 

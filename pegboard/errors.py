@@ -23,6 +23,7 @@ __all__ = [
     "RecordError",
     "StoreError",
     "ObjectiveError",
+    "PositionError",
 ]
 
 
@@ -68,6 +69,10 @@ class RecordError(PegboardError):
 
 class StoreError(PegboardError):
     """A database of tables cannot be opened, or is not one of pegboard's."""
+
+
+class PositionError(PegboardError):
+    """A position to analyse (docs/review.md's short text form) is malformed or impossible."""
 
 
 class ObjectiveError(PegboardError):

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import PegboardError
 from pegboard.stats import Distribution
 
-__all__ = ["plot_distribution", "plot_board", "check_plot_path"]
+if TYPE_CHECKING:
+    from pegboard.analysis.review import Review
+
+__all__ = ["plot_distribution", "plot_board", "plot_review", "check_plot_path"]
 
 _FORMATS = (".png", ".svg", ".pdf")
 
@@ -145,3 +148,82 @@ def plot_board(grid: list[list[float]], path: Path, *, role: str, objective: str
         _save(fig, path)
     finally:
         plt.close(fig)
+
+
+_SIDE_COLOURS = ("#1f5fa8", "#c0392b", "#2f8f4f", "#8e44ad")
+
+
+def plot_review(result: Review, path: Path) -> None:
+    """A reviewed game: the score race move by move and, in games with a board table, the first
+    side's chance to win at the start of every deal (the board table), with every decision that cost
+    something marked where it was made, sized by its cost; the costliest are labelled."""
+    check_plot_path(path)
+    plt = _pyplot()
+    with_win = any(mark.win is not None for mark in result.marks)
+    rows = 2 if with_win else 1
+    fig, axes = plt.subplots(rows, 1, figsize=(11, 4.2 * rows), dpi=150, sharex=True, squeeze=False)
+    race = axes[0][0]
+    sides = result.sides
+    moves = list(range(len(result.scores_after) + 1))
+    start = result.marks[0].scores if result.marks else (0,) * len(sides)
+    for side, name in enumerate(sides):
+        scores = [start[side]] + [after[side] for after in result.scores_after]
+        race.step(moves, scores, where="post", color=_SIDE_COLOURS[side % 4], linewidth=1.6, label=name)
+    mistakes = [decision for decision in result.decisions if decision.loss > 0]
+    side_of_player = {name: sides.index(player.side) for name, player in result.players.items()}
+    for decision in mistakes:
+        side = side_of_player[decision.player]
+        race.scatter([decision.index], [decision.scores[side]], s=20 + 60 * min(decision.loss, 5),
+                     color=_SIDE_COLOURS[side % 4], edgecolor="black", linewidth=0.5, zorder=3)
+    target = max((score for after in result.scores_after for score in after), default=0)
+    race.set_ylabel("Score")
+    race.set_title(f"{result.game}: the score race, mistakes marked (size: points lost)", fontsize=11)
+    race.legend(loc="upper left", fontsize=8)
+    race.grid(alpha=0.3)
+    race.set_ylim(bottom=0, top=max(target, 1) * 1.05)
+    costliest = sorted(sorted(mistakes, key=lambda decision: -decision.loss)[:4], key=lambda d: d.index)
+    for number, decision in enumerate(costliest):
+        side = side_of_player[decision.player]
+        race.annotate(f"{decision.player}: {decision.choice.text()} (-{decision.loss:.1f})",
+                      (decision.index, decision.scores[side]), textcoords="offset points",
+                      xytext=(4, 10 + 12 * (number % 3)), fontsize=7,
+                      arrowprops={"arrowstyle": "-", "color": "grey", "linewidth": 0.5})
+    if with_win:
+        line = axes[1][0]
+        known = [mark for mark in result.marks if mark.win is not None]
+        xs = [mark.index for mark in known]
+        ys = [100 * mark.win[0] for mark in known if mark.win is not None]
+        line.plot(xs, ys, color=_SIDE_COLOURS[0], linewidth=1.6, marker="o", markersize=3)
+        line.axhline(50, color="grey", linewidth=0.8, linestyle="--")
+        for decision in mistakes:
+            if decision.win_loss is None:
+                continue
+            y = _interpolate(xs, ys, decision.index)
+            side = side_of_player[decision.player]
+            line.scatter([decision.index], [y], s=20 + 2000 * min(decision.win_loss, 0.1),
+                         color=_SIDE_COLOURS[side % 4], edgecolor="black", linewidth=0.5, zorder=3)
+        line.set_ylim(0, 100)
+        line.set_ylabel(f"{sides[0]}'s chance to win (%)")
+        line.set_title("The chance to win at the start of each deal (board table); marks: mistakes, "
+                       "size: chance lost", fontsize=10)
+        line.grid(alpha=0.3)
+    axes[-1][0].set_xlabel("Move")
+    for row in axes:
+        row[0].spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    try:
+        _save(fig, path)
+    finally:
+        plt.close(fig)
+
+
+def _interpolate(xs: list[int], ys: list[float], x: int) -> float:
+    """The line's height at ``x`` (flat beyond its ends)."""
+    if not xs:
+        return 50.0
+    if x <= xs[0]:
+        return ys[0]
+    for (x0, y0), (x1, y1) in zip(zip(xs, ys), zip(xs[1:], ys[1:])):
+        if x0 <= x <= x1:
+            return y0 if x1 == x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    return ys[-1]

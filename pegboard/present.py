@@ -19,6 +19,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
+from pegboard.engine.views import cribbage_view
 from pegboard.scoring.spoken import number_words
 
 __all__ = ["describe_event", "Hint", "hint", "card_words"]
@@ -112,43 +113,67 @@ class Hint:
 
 
 def hint(game: GameState, seat: int) -> Hint:
-    """What pegboard's expert would do now from ``seat``'s view, and the reason in words."""
-    from pegboard.bots import make_bot
+    """What pegboard would do now from ``seat``'s view, and the reason in words. A real choice (a
+    discard, a play between ranks, a placement) is valued as a review of the game will value it
+    (:mod:`pegboard.analysis`: the same numbers, the same samples)."""
+    from pegboard.analysis.review import is_decision
 
     view = game.view(seat)
     actions: tuple[Action, ...] = view.legal_actions
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if game.rules.family == "cribbage" and actions[0].verb == "discard":
-        return _discard_hint(game, view, actions)
     if actions[0].verb in ("count", "muggins"):
-        best = honest_claim(view, game.rules)
+        best = honest_claim(cribbage_view(view), game.rules)
         reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
             best.verb, "nothing was missed")
         return Hint(best, reason)
-    choice = make_bot("expert", game.rules, seat, seed=game.deal_number * 97 + len(game.events)).choose(view)
-    return Hint(choice, _reason(game, view, choice))
+    if is_decision(actions):
+        return _assessed_hint(game, view)
+    return Hint(actions[0], _reason(game, view, actions[0]))
 
 
-def _discard_hint(game: GameState, view: Any, actions: tuple[Action, ...]) -> Hint:
-    from pegboard.bots.discard import rank_discards
+def _assessed_hint(game: GameState, view: Any) -> Hint:
+    from pegboard.analysis.evaluate import Assessor
+    from pegboard.analysis.review import decision_rng
 
-    role = (view.seat - view.dealer) % game.rules.players
-    options = rank_discards(view.hand, game.rules, role)
+    found = Assessor(game.rules).assess(view, decision_rng(game.seed, game.deal_number,
+                                                           len(game.deal_logs[-1].moves)))
+    options = found.distinct()
     best = options[0]
-    action = next(a for a in actions if set(a.cards) == set(best.thrown))
-    crib = "your" if best.own_crib else "the opponent's"
-    reason = (f"keep {card_words(best.kept)}: {best.expected_hand:.1f} expected in hand, "
-              f"{'+' if best.own_crib else '-'}{best.expected_crib:.1f} for {crib} crib")
-    ranking = tuple(f"{card_words(o.thrown)}  hand {o.expected_hand:.2f}  crib "
-                    f"{'+' if o.own_crib else '-'}{o.expected_crib:.2f}  net {o.net:.2f}" for o in options[:5])
-    return Hint(action, reason, ranking)
+    chance = f", {100 * best.win:.0f}% to win" if best.win is not None else ""
+    if found.kind == "discard":
+        kept = tuple(sorted(card for card in view.hand if card not in best.action.cards))
+        crib = best.parts.get("crib", 0.0)
+        whose = "your" if crib >= 0 else "the opponent's"
+        pegging = f", {best.parts['pegging']:+.1f} pegging" if "pegging" in best.parts else ""
+        reason = (f"keep {card_words(kept)}: {best.parts.get('hand', 0.0):.1f} expected in hand, {crib:+.1f} for "
+                  f"{whose} crib{pegging}: {best.points:+.2f} in all{chance}")
+        ranking = tuple(f"{card_words(o.action.cards)}  hand {o.parts.get('hand', 0.0):.2f}  crib "
+                        f"{o.parts.get('crib', 0.0):+.2f}  net {o.points:+.2f}"
+                        + (f"  win {100 * o.win:.0f}%" if o.win is not None else "") for o in options[:5])
+        return Hint(best.action, reason, ranking)
+    second = options[1] if len(options) > 1 else None
+    if found.kind == "play":
+        card = best.action.cards[0]
+        series = [c for _, c in view.series]
+        from pegboard.scoring.play import score_play
+
+        now = score_play([*series, card], view.count + card.pips).total
+        what = (f"scores {now} now; " if now else "") + f"{best.points:+.2f} expected points to the end of the play"
+        what += chance
+    else:
+        what = f"{best.points:+.2f} expected points{chance} (the expert's look-ahead over the cards to come)"
+    if second is not None:
+        other = card_words(second.action.cards) if second.action.cards else second.action.text()
+        where = f" at {second.action.target}" if isinstance(second.action.target, str) else ""
+        what += f"; next best {other}{where}, {best.points - second.points:.2f} less"
+    return Hint(best.action, what)
 
 
 def _reason(game: GameState, view: Any, action: Action) -> str:
     if action.verb == "go":
         return "no card fits under 31"
-    if game.rules.family == "cribbage" and action.verb == "play":
+    if game.rules.crib and action.verb == "play":
         from pegboard.scoring.play import score_play
 
         card = action.cards[0]

@@ -76,7 +76,7 @@ def record_of(game: GameState) -> dict[str, Any]:
         record["options"] = options
     record["players"] = list(game.players)
     first_dealer = getattr(game, "first_dealer", None)
-    if first_dealer is not None and rules.family != "solitaire":
+    if first_dealer is not None and not rules.solo:
         record["first_dealer"] = game.players[first_dealer]
     seed = getattr(game, "seed", None)
     if seed is not None:
@@ -90,7 +90,7 @@ def record_of(game: GameState) -> dict[str, Any]:
     for number, log in enumerate(game.deal_logs):
         deal = log.deal
         entry: dict[str, Any] = {}
-        if rules.family == "solitaire":
+        if not rules.holds_hand:
             entry["stock"] = _cards(deal.stock)
         else:
             entry["hands"] = {name: _cards(hand) for name, hand in zip(game.players, deal.hands)}
@@ -166,7 +166,7 @@ def parse_record(data: Any) -> GameRecord:
         raise _fail("cut_for_deal", f"expected true or false, got {_shown(cut)}")
     if cut and seed is None:
         raise _fail("cut_for_deal", "true, but the record has no seed to draw the cut from")
-    if seed is None and dealer_seat is None and rules.family != "solitaire":
+    if seed is None and dealer_seat is None and not rules.solo:
         raise _fail("first_dealer", "missing, and the record has no seed to draw the cut for deal from")
     deals_data = data.get("deals", [])
     if not isinstance(deals_data, list):
@@ -183,7 +183,7 @@ def _start_scores(given: Any, rules: Rules, players: list[str]) -> tuple[int, ..
     """pegboard's extra ``start_scores``: each side's score by side name (cribbage games only)."""
     if given is None:
         return None
-    if rules.family != "cribbage":
+    if not rules.pegging:
         raise _fail("start_scores", f"only cribbage games start from given scores, not {rules.name}")
     sides = rules.side_names(players)
     if not isinstance(given, dict) or set(given) != set(sides):
@@ -197,7 +197,7 @@ def _start_scores(given: Any, rules: Rules, players: list[str]) -> tuple[int, ..
 
 def _check_complete(deal: Deal, rules: Rules, where: str) -> None:
     """Without a seed nothing may be drawn at random: every card of the deal must be given."""
-    if rules.family == "solitaire":
+    if not rules.holds_hand:
         missing = [] if deal.stock else ["stock"]
     else:
         missing = [part for part, given in (("hands", deal.hands), ("crib", deal.crib or not rules.crib_from_pack),
@@ -212,7 +212,7 @@ def _parse_deal(entry: Any, rules: Rules, players: list[str], where: str) -> Dea
     actions = entry.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
         raise _fail(f"{where}.actions", "expected a list of action strings")
-    if rules.family == "solitaire":
+    if not rules.holds_hand:
         stock = _card_list(entry["stock"], f"{where}.stock") if entry.get("stock") is not None else ()
         return DealRecord(Deal(stock=stock), tuple(actions))
     hands: tuple[tuple[Card, ...], ...] = ()

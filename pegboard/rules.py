@@ -118,6 +118,53 @@ class Rules:
         """Scoring sides: players, or 2 for partnerships."""
         return 2 if self.partners else self.players
 
+    # What an interface lays out and asks for, so that none of them tests the family by name.
+    @property
+    def crib(self) -> bool:
+        """Players throw cards to a crib, play them out with a running count (go, 31) and show their
+        hands: the cribbage games."""
+        return self.family == "cribbage"
+
+    @property
+    def pegging(self) -> bool:
+        """Scores are pegged on a cribbage board to a target (the cribbage games)."""
+        return self.family == "cribbage"
+
+    @property
+    def grid_side(self) -> int:
+        """The side of the grid cards are placed on: 5 (Snailspace), 4 (solitaire), 0 (no grid).
+
+        >>> [Rules.preset(name).grid_side for name in ("cribbage", "snailspace", "solitaire")]
+        [0, 5, 4]
+        """
+        return {"snailspace": 5, "solitaire": 4}.get(self.family, 0)
+
+    @property
+    def cells_in_order(self) -> bool:
+        """Cards go on the grid's cells in a fixed order (Snailspace's spiral, ruling 22): the player
+        chooses the card, not the cell."""
+        return self.family == "snailspace"
+
+    @property
+    def holds_hand(self) -> bool:
+        """Each player holds a hand of cards (not solitaire, where the stock turns one at a time)."""
+        return self.family != "solitaire"
+
+    @property
+    def fixed_deals(self) -> bool:
+        """The game is a fixed number of deals (``deals``) whose totals decide (Snailspace, ruling 24),
+        not a race to a target.
+
+        >>> [Rules.preset(name).fixed_deals for name in ("cribbage", "snailspace", "solitaire")]
+        [False, True, False]
+        """
+        return self.family == "snailspace"
+
+    @property
+    def solo(self) -> bool:
+        """One player against the target: a game below it is lost, never drawn (ruling 27)."""
+        return self.players == 1
+
     def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """Scoring sides' names: the players', or partners' names joined by '+' (ruling 12).
 

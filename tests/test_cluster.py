@@ -11,10 +11,10 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from pegboard.bots.tablegen import build_tables  # noqa: E402
 from pegboard.sim import MatchConfig, run_match  # noqa: E402
 from pegboard.sim.backends import LocalBackend  # noqa: E402
 from pegboard.sim.match import GameSummary, play_batch  # noqa: E402
+from pegboard.tables.crib import build_tables  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("ray")
 CONFIG = MatchConfig("cribbage", ("greedy", "random"), games=100, seed=5)

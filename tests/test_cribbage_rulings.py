@@ -235,19 +235,22 @@ def test_ruling_16_muggins_undercount_claimed_by_the_opponent() -> None:
     assert game.to_act() == (1,) and game.view(1).claim == (0, 3)
     assert [str(a) for a in game.legal_actions(1)] == [*(f"muggins {n}" for n in range(1, 30)), "pass"]
     run(game, "Bob muggins 1")
-    run(game, "Bob count 10", "Bob count 8")  # Bob counts his hand and crib right: nobody may claim
+    run(game, "Bob count 10", "Ann pass", "Bob count 8", "Ann pass")  # right counts: Ann may claim all the same
     assert game.scores() == {"Ann": 2 + 3, "Bob": 1 + 1 + 10 + 8}
     assert game.deal_number == 1
     kinds = [(e.kind, e.points) for e in game.events if e.type == "claim"]
-    assert kinds == [("count", 3), ("muggins", 1), ("count", 10), ("count", 8)]
+    assert kinds == [("count", 3), ("muggins", 1), ("count", 10), ("pass", 0), ("count", 8), ("pass", 0)]
 
 
 def test_ruling_16_muggins_over_count_scores_the_true_count_and_the_excess_goes_to_the_opponent() -> None:
+    from pegboard.engine.cribbage import honest_claim
+
     game = run(go_game(muggins=True), *GO_PLAY, "Ann count 9")  # her hand holds 4: a run of 3 and nobs
     shows = [(e.seat, e.kind, e.points) for e in game.events if e.type == "score" and e.phase == "show"]
     assert shows == [(0, "run", 3), (0, "nobs", 1), (1, "over-claim", 5)]
     assert game.scores() == {"Ann": 2 + 4, "Bob": 1 + 5}
-    assert game.view(1).counting == (1, "hand")  # nothing was missed: no claim follows
+    assert game.view(1).counting == (0, "hand") and game.view(1).phase == "muggins"  # ruling 28: claims follow
+    assert honest_claim(game.view(1), game.rules) == Action(1, "pass")  # nothing was missed
 
 
 def test_ruling_16_muggins_over_claim_scores_the_points_missed_and_the_excess_goes_to_the_counter() -> None:
@@ -280,6 +283,59 @@ def test_ruling_16_the_computer_counts_and_claims_honestly() -> None:
 def test_ruling_16_muggins_pass() -> None:
     game = run(go_game(muggins=True), *GO_PLAY, "Ann count 0", "Bob pass")
     assert game.view(1).counting == (1, "hand") and game.scores()["Ann"] == 2
+
+
+def test_ruling_28_the_claims_are_offered_after_every_count_so_they_say_nothing() -> None:
+    """Whether a count was short, right or over, the opponent is asked the same way: the same phase,
+    the same legal moves, the same prompt; so being asked never says that points were missed."""
+    asked = []
+    for count in (3, 4, 9):  # short, right (a run of 3 and nobs), over
+        game = run(go_game(muggins=True), *GO_PLAY, f"Ann count {count}")
+        view = game.view(1)
+        asked.append((view.phase, view.to_act, view.legal_actions, view.counting))
+    assert asked[0] == asked[1] == asked[2] == ("muggins", (1,), game.legal_actions(1), (0, "hand"))
+
+
+def three_player_muggins() -> GameState:
+    """Three players, Cat deals; Ann (left of the dealer) counts 5H 5C JS 2D with the 5S starter first."""
+    hands = ("5H 5C JS 2D 9C", "KH QD 8C 7S 3C", "AC 4H 6D 9H TC")
+    game = new_game("cribbage-3", ["Ann", "Bob", "Cat"], first_dealer=2, muggins=True,
+                    dealt=[deal(*hands, starter="5S", crib="KS")])
+    run(game, "Ann discard 9C", "Bob discard 3C", "Cat discard TC")
+    while game.phase == "play":
+        seat = game.to_act()[0]
+        game.apply(game.legal_actions(seat)[0])
+    return game
+
+
+def test_ruling_28_three_players_the_next_opponent_may_claim_what_is_still_missed() -> None:
+    game = three_player_muggins()
+    assert game.view(0).counting == (0, "hand")  # Ann counts first, left of the dealer
+    from pegboard.engine.cribbage import honest_claim
+
+    true = honest_claim(game.view(0), game.rules).target
+    assert isinstance(true, int) and true > 4
+    before = game.score_list
+    run(game, f"Ann count {true - 4}")  # four points short
+    run(game, "Bob muggins 1")  # Bob claims only one of them
+    assert game.to_act() == (2,) and game.view(2).claim == (0, true - 3)
+    assert honest_claim(game.view(2), game.rules) == Action(2, "muggins", (), 3)  # Cat may claim the other 3
+    run(game, "Cat muggins 5")  # two over what was still missed: Cat scores 3, Ann the excess 2
+    gained = [after - was for after, was in zip(game.score_list, before)]
+    assert gained == [true - 4 + 2, 1, 3]
+    assert game.view(0).counting == (1, "hand")  # then Bob counts
+
+
+def test_ruling_28_three_players_a_full_claim_still_lets_the_next_opponent_speak() -> None:
+    game = three_player_muggins()
+    from pegboard.engine.cribbage import honest_claim
+
+    true = honest_claim(game.view(0), game.rules).target
+    assert isinstance(true, int)
+    run(game, f"Ann count {true - 2}", "Bob muggins 2")
+    assert game.to_act() == (2,) and honest_claim(game.view(2), game.rules) == Action(2, "pass")
+    run(game, "Cat pass")
+    assert game.view(0).counting == (1, "hand")
 
 
 def test_ruling_17_to_19_five_card_single_series_and_three_for_last() -> None:

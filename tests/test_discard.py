@@ -11,9 +11,8 @@ import numpy as np
 import pytest
 
 from pegboard import Rules, full_deck, parse_cards, score_show
-from pegboard.bots.discard import _exact_cribs, opponent_throw_model, rank_discards
+from pegboard.bots.discard import _exact_cribs, opponent_throw_model, rank_discards, throw_key
 from pegboard.bots.expectations import expected_crib, expected_hand, unseen_counts
-from pegboard.bots.tablegen import throw_key
 
 
 @pytest.mark.parametrize("cards", ["5H 5C 6D 7S", "JH 4H 7H KH", "2C 3D 4S", "AS 2S 3S"])

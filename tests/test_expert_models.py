@@ -12,10 +12,11 @@ from pegboard.bots.expert import BaselineExpert, ExpertBot, ExpertSettings, deal
 from pegboard.bots.inference import PAIRS, BookPlayModel, DiscardModel, PastPlay, PlayModel, pair_index, reply_risk
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PlayPosition, solve
-from pegboard.bots.pegtable import _KEPT_COUNTS, KEPT, PegTable, combine, keep_histogram, kept_index, solve_pone_hands
+from pegboard.bots.pegtable import KEPT, PegTable, kept_index
 from pegboard.cards import parse_cards
 from pegboard.engine import new_game
 from pegboard.rules import Rules
+from pegboard.tables.pegging import _KEPT_COUNTS, combine, keep_histogram, solve_pone_hands
 from tests.engine_helpers import deal
 
 # ------------------------------------------------------------------ the pegging table

@@ -27,7 +27,7 @@ GAMES = list(PRESET_NAMES)
 GAMES_PER_PRESET = 24  # full invariant checks at every step (half with the variant on)
 QUICK_GAMES_PER_PRESET = 150  # to the end, scores monotone
 VIEW_CHECK_SHARE = 0.08  # share of steps at which every seat's view is checked for hidden cards
-CLONE_CHECK_SHARE = 0.02  # share of steps at which a clone is checked (a deep copy in cribbage: slow)
+CLONE_CHECK_SHARE = 0.02  # share of steps at which a clone is checked
 
 
 VARIANTS = {

@@ -1,4 +1,5 @@
-"""Objectives as data (pegboard.objectives) and their board tables (pegboard.bots.board, boarddp)."""
+"""Objectives as data (pegboard.objectives) and their board tables (pegboard.bots.board, boarddp; built by
+pegboard.tables.board)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import time
 import numpy as np
 import pytest
 
-from pegboard.bots.board import BoardTable, fresh_game_outcomes, shipped_points, solve_board
+from pegboard.bots.board import BoardTable, fresh_game_outcomes, shipped_points
 from pegboard.bots.boarddp import solve_table
 from pegboard.errors import ObjectiveError, PegboardError
 from pegboard.objectives import GAME_POINTS, KINDS, MATCH, SPREAD, WIN, Objective, match_chances
 from pegboard.rules import Rules
+from pegboard.tables.board import solve_board
 
 TODAY_WIN_TABLE = "83eff051a174efbdfa462caa81ee77c1fb9bc9d26eb9f25b5e223da52cfff8e8"
 """sha256 of the win table as shipped before objectives (board.json's "win", float64, shape 2x122x122)."""
@@ -212,8 +214,9 @@ def test_pegging_out_is_worth_what_the_objective_pays() -> None:
 
 
 def test_one_command_rebuilds_the_histograms(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from pegboard.bots.board import DealPoints, iterate, main
+    from pegboard.bots.board import DealPoints
     from pegboard.sim.backends import LocalBackend
+    from pegboard.tables.board import iterate, main
 
     output = tmp_path / "board.json"
     lines: list[str] = []

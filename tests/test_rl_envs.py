@@ -135,3 +135,18 @@ def test_solitaire_rewards_the_points_and_penalises_illegal_ids() -> None:
     assert total == env.unwrapped.table.game.score_list[0]
     with pytest.raises(PegboardError, match="seat=3: expected a seat from 0 to 1"):
         gymnasium.make("pegboard/Cribbage-v0", seat=3)
+
+
+def test_the_solitaire_learning_example_learns() -> None:
+    """examples/train_solitaire.py: after 1,500 deals the learner scores clearly above random play."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_solitaire.py"
+    spec = importlib.util.spec_from_file_location("train_solitaire", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    scores, weights = example.train(1500)
+    assert sum(scores[:300]) / 300 < 47 < sum(scores[-500:]) / 500
+    assert weights[example.FEATURES.index("points made")] > 0

@@ -8,6 +8,7 @@ import pytest
 
 from pegboard import DuplicateCardError, HandSizeError, parse_cards, score_show
 from pegboard.scoring.items import Score
+from pegboard.scoring.spoken import number_words, spoken_count
 
 
 def count(cards: str, *, crib: bool = False) -> Score:
@@ -75,7 +76,7 @@ def test_ruling_7_twenty_nine_hand() -> None:
     score = count("5C 5D 5H JS 5S")
     assert score.total == 29
     assert kinds(score) == {"fifteen": 16, "pair": 12, "nobs": 1}
-    assert score.spoken().endswith("and nobs is twenty-nine")
+    assert spoken_count(score).endswith("and nobs is twenty-nine")
 
 
 def test_ruling_20_five_card_three_card_hand() -> None:
@@ -106,12 +107,10 @@ def test_show_rejects_wrong_sizes_and_duplicates() -> None:
     ("JH 4H 7H KH 2H", "a flush of five is five and nobs is six"),
 ])  # fmt: skip
 def test_spoken_count_reads_like_players_count(cards: str, spoken: str) -> None:
-    assert count(cards).spoken() == spoken
+    assert spoken_count(count(cards)) == spoken
 
 
 def test_spoken_count_always_ends_on_the_total() -> None:
     for cards in ("5C 5D 5H JS 5S", "3H 3C 4D 4S 5C", "AH 2C 3D 4S 5C", "9H 9C 9D 4S KC"):
         score = count(cards)
-        from pegboard.scoring.spoken import number_words
-
-        assert score.spoken().endswith(number_words(score.total))
+        assert spoken_count(score).endswith(number_words(score.total))

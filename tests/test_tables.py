@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pegboard.bots.board import BoardTable, DealPoints, solve_board
-from pegboard.bots.discard import CribTables
-from pegboard.bots.tablegen import ChunkTask, build_tables, key_count, simulate_chunk, throw_key, write_table
+from pegboard.bots.board import BoardTable, DealPoints
+from pegboard.bots.discard import CribTables, key_count, throw_key
 from pegboard.rules import Rules
+from pegboard.tables.board import solve_board
+from pegboard.tables.crib import ChunkTask, build_tables, simulate_chunk, write_table
 
 
 def test_throw_keys() -> None:
@@ -80,8 +81,8 @@ def test_stats_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
 
 def test_a_built_table_is_written_compact_with_the_command_that_built_it(tmp_path: Path) -> None:
     path = tmp_path / "table.json"
-    write_table(path, {"format": 1, "values": [1, 2]}, "pegboard.bots.pegtable", ["--deals", "10"])
+    write_table(path, {"format": 1, "values": [1, 2]}, "pegboard.tables.pegging", ["--deals", "10"])
     text = path.read_text()
-    assert text.endswith("}\n") and " " not in text.replace("python -m pegboard.bots.pegtable --deals 10", "")
+    assert text.endswith("}\n") and " " not in text.replace("python -m pegboard.tables.pegging --deals 10", "")
     assert json.loads(text) == {"format": 1, "values": [1, 2],
-                                "generated_by": "python -m pegboard.bots.pegtable --deals 10"}
+                                "generated_by": "python -m pegboard.tables.pegging --deals 10"}

@@ -17,7 +17,7 @@ from pegboard.tui.app import PegboardApp
 from pegboard.tui.controller import Controller, Setup
 from pegboard.tui.moments import latest_moves
 from pegboard.tui.screens.game import GameScreen
-from pegboard.tui.screens.modals import EndScreen
+from pegboard.tui.screens.summary import SummaryScreen
 from pegboard.tui.store import Store
 from pegboard.tui.widgets.board import Side, board_lines
 from pegboard.tui.widgets.cards import HandView
@@ -65,7 +65,7 @@ async def test_a_whole_game_against_the_expert_needs_no_key_press_without_a_choi
     presses: list[tuple[str, int]] = []
     async with app.run_test(size=SIZE) as pilot:
         end = await play_out(pilot, random.Random(1), choose=expert_choice, presses=presses)
-        assert isinstance(end, EndScreen)
+        assert isinstance(end, SummaryScreen)
         game = game_screen(app).ctl.game
         assert game.finished and game.deal_number >= 4
         gos = sum(1 for event in game.events if event.type == "go" and event.seat == 0)
@@ -174,7 +174,7 @@ async def test_ruling_16_an_over_count_in_the_app_is_taken_back_and_shown(tmp_pa
         assert (1, "over-claim", 3) in scored
         await until(pilot, app, lambda s: s.counts_deal is not None, random.Random(1))
         shown = " ".join((await screen_text(pilot)).split())
-        assert f"(counted {total + 3}, 3" in shown and "Ada scores the 3 points claimed over the count" in shown
+        assert f"(counted {total + 3}, 3" in shown and "Ada takes 3 points Ann counted over in Ann's hand" in shown
 
 
 # ---------------------------------------------------------------------- 4: smaller things

@@ -236,6 +236,68 @@ def test_the_grid_games_play_by_clicking(server: ServerThread, browser: Any) -> 
     assert not page.errors
 
 
+def test_only_the_creator_sees_the_invites_and_a_hint_outlives_the_other_sides_discard(
+        server: ServerThread, browser: Any) -> None:
+    from pegboard.web.testing import Client
+
+    ann = new_page(browser)
+    new_table(ann, server.url, "cribbage-3", ["human", "human"])
+    ann.wait_for_selector("#invite-2")
+    bob = new_page(browser)
+    bob.goto(ann.input_value("#invite-1"))
+    wait_state(bob, "s.seat === 1")
+    bob.wait_for_selector("#watch-link")
+    assert bob.locator("[id^=invite-]").count() == 0, "another player never sees the empty seats' invites"
+    cat_invite = ann.input_value("#invite-2").split("#join=2.")[1]
+    table = ann.url.split("/t/")[1].split("?")[0].split("#")[0]
+    from pegboard.web.testing import post
+
+    cat_token = post(f"{server.url}/api/tables/{table}/join", {"seat": 2, "invite": cat_invite})["token"]
+    cat = Client(server.ws_url, table, cat_token)
+    before = wait_state(ann, "s.legal.length > 0")
+    ann.click("#hint")
+    ann.wait_for_selector("#use-hint")
+    cat.act(cat.state["legal"][0])  # Cat's discard arrives while Ann's hint is on screen
+    wait_state(ann, f"s.n > {before['n']}")
+    assert ann.locator("#use-hint").count() == 1, "the hint still holds: it is still Ann's discard to make"
+    ann.click("#use-hint")
+    wait_state(ann, "s.view.discarded.length > 0")
+    cat.close()
+    assert not ann.errors and not bob.errors
+
+
+def in_view(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("""(selector) => { const box = document.querySelector(selector);
+        if (!box) return false; const r = box.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight + 1; }""", selector))
+
+
+def test_on_a_phone_the_hand_the_prompt_and_the_turn_are_on_screen_without_scrolling(
+        server: ServerThread, browser: Any) -> None:
+    page = new_page(browser, phone=True)
+    new_table(page, server.url, "cribbage-3", ["computer:greedy", "computer:greedy"], {"target": 31})
+    seen_deals = set()
+    for _ in range(200):
+        now = wait_state(page, "s.legal.length > 0 || s.finished")
+        if now["finished"]:
+            break
+        if now["deal"] not in seen_deals and now["phase"] == "discard":
+            seen_deals.add(now["deal"])
+            for scroll in ("0", "document.body.scrollHeight"):
+                page.evaluate(f"() => window.scrollTo(0, {scroll})")
+                page.wait_for_timeout(50)
+                for selector in (".hand .card-btn", ".controls .prompt", ".status"):
+                    assert in_view(page, selector), f"deal {now['deal'] + 1}: {selector} is off screen ({scroll})"
+            shot(page, f"phone-deal-{now['deal'] + 1}")
+            page.evaluate("() => window.scrollTo(0, 0)")
+        take_turn(page)
+    assert len(seen_deals) >= 2
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('.shows .card')].map((c) => c.getBoundingClientRect().width)")
+    assert widths and min(widths) >= 48, f"the show's cards are too small to read on a phone: {widths}"
+    assert not page.errors
+
+
 def teardown_module() -> None:
     if shutil.which("chromium") is None and not CHROMIUM.exists():  # pragma: no cover
         return

@@ -4,6 +4,7 @@ invites, records, and clear refusals with the right status."""
 from __future__ import annotations
 
 import json
+import random
 import time
 import urllib.error
 import urllib.request
@@ -17,7 +18,7 @@ pytest.importorskip("fastapi")
 
 from pegboard.records import parse_record, replay  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
-from pegboard.web.testing import ServerThread, open_table, post  # noqa: E402
+from pegboard.web.testing import Client, ServerThread, open_table, post  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -126,18 +127,23 @@ def test_unknown_tables_are_404(server: ServerThread) -> None:
 
 
 def test_the_record_is_offered_once_the_game_is_over_and_replays_to_the_same_result(server: ServerThread) -> None:
-    created = post(f"{server.url}/api/tables", {"game": "five-card", "seats": [
-        {"kind": "computer", "level": "random", "name": "Hal"},
-        {"kind": "computer", "level": "greedy", "name": "Eve"}]})
+    created, tokens = open_table(server.url, {"game": "five-card", "options": {"target": 15}, "seats": [
+        {"kind": "human", "name": "Hal"}, {"kind": "computer", "level": "greedy", "name": "Eve"}]})
     table = created["table"]
+    hal = Client(server.ws_url, table, tokens[0])
+    rng = random.Random(3)
     deadline = time.monotonic() + 60
     while True:
         status, headers, body = get(f"{server.url}/api/tables/{table}/record")
         if status == 200:
             break
         assert status == 409 and b"not over" in body
-        assert time.monotonic() < deadline, "the computers did not finish their game"
-        time.sleep(0.1)
+        assert time.monotonic() < deadline, "the game did not finish"
+        if hal.state["legal"]:
+            hal.act(rng.choice(hal.state["legal"]))
+        elif not hal.state["finished"]:
+            hal.until(lambda frame: frame["type"] == "state" and bool(frame["legal"] or frame["finished"]))
+    hal.close()
     assert headers["content-disposition"].startswith("attachment")
     record = json.loads(body)
     assert record["format"] == "pegboard/1" and record["players"] == ["Hal", "Eve"]

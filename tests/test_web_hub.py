@@ -116,3 +116,39 @@ def test_the_collector_freezes_live_objects_and_thaws_them_on_stop(tmp_path: Pat
 
     frozen, after = asyncio.run(main())
     assert frozen > 0 and after == 0
+
+
+def test_the_expert_thinks_in_a_worker_process_and_decides_as_in_the_server() -> None:
+    """Issue 25: a computer's decision must not hold up other tables. The quick levels decide on the
+    event loop; the expert in a worker process (a thread would hold the interpreter lock the loop
+    needs), on the game pickled as it stood, and it decides exactly what the session decides here."""
+    import os
+
+    from pegboard.engine import new_game
+    from pegboard.session import computer_move
+    from pegboard.web.thinking import Thinker
+
+    game = new_game("cribbage", ["Ann", "Bob"], seed=4)
+    sent: list[str] = []
+
+    async def main() -> tuple[Any, int]:
+        thinker = Thinker(workers=1)
+        original = thinker._run
+
+        async def spy(function: Any, *args: Any) -> Any:
+            sent.append(function.__name__)
+            return await original(function, *args)
+
+        thinker._run = spy  # type: ignore[method-assign]
+        try:
+            await thinker.decide(game, 1, "greedy", 9)
+            action = await thinker.decide(game, 1, "expert", 9)
+            worker = await original(os.getpid)
+        finally:
+            thinker.close()
+        return action, worker
+
+    action, worker = asyncio.run(main())
+    assert sent == ["think"]  # greedy decided at once; the expert was sent out
+    assert worker != os.getpid()
+    assert action == computer_move(game.view(1), game.rules, "expert", 9)

@@ -102,8 +102,8 @@ def test_kill_9_mid_game_and_restart_resumes_every_table_exactly(tmp_path: Path)
     humans = {"game": "cribbage", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
     calm, calm_tokens = open_table(server.url, humans)
     busy, busy_tokens = open_table(server.url, {**humans, "options": {"muggins": True}})
-    bots, _ = open_table(server.url, {"game": "cribbage", "options": {"target": 999}, "seats": [
-        {"kind": "computer", "level": "greedy", "name": "Hal"},
+    bots, bots_tokens = open_table(server.url, {"game": "cribbage-3", "options": {"target": 999}, "seats": [
+        {"name": "Ann"}, {"kind": "computer", "level": "greedy", "name": "Hal"},
         {"kind": "computer", "level": "random", "name": "Eve"}]})
     clients = {seat: Client(server.ws_url, calm["table"], token) for seat, token in calm_tokens.items()}
     calm_n = play(clients, rng, 25)
@@ -134,8 +134,11 @@ def test_kill_9_mid_game_and_restart_resumes_every_table_exactly(tmp_path: Path)
         play(again, rng, 3, n)  # the tokens still work and the game goes on
         for client in again.values():
             client.close()
+        ann = {0: Client(server.ws_url, bots["table"], bots_tokens[0])}
+        moved = play(ann, rng, 3, bots_before) - bots_before  # Ann plays on; the computers answer her
+        ann[0].close()
         deadline = time.monotonic() + 20
-        while json.load(urllib.request.urlopen(f"{server.url}/api/tables/{bots['table']}"))["n"] <= bots_before:
+        while json.load(urllib.request.urlopen(f"{server.url}/api/tables/{bots['table']}"))["n"] <= bots_before + moved:
             assert time.monotonic() < deadline, "the computers carry on after a restart"
             time.sleep(0.05)
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pegboard.engine.actions import Action
+from pegboard.engine.views import SeatView
 from pegboard.errors import ObjectiveError, PegboardError
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
@@ -72,9 +73,11 @@ def split_objective(spec: str) -> tuple[str, str]:
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything with ``choose(view) -> Action``; the view's ``legal_actions`` lists the choices."""
+    """Anything with ``choose(view) -> Action``: ``view`` is what the bot's seat sees (a
+    :class:`~pegboard.engine.views.SeatView`; a bot narrows it to its game's view for the rest), and
+    its ``legal_actions`` lists the choices."""
 
-    def choose(self, view: Any) -> Action: ...
+    def choose(self, view: SeatView) -> Action: ...
 
 
 class BaseBot:
@@ -91,7 +94,7 @@ class BaseBot:
         self.objective = default_objective() if objective is None else \
             objective if isinstance(objective, Objective) else Objective.from_name(objective)
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: SeatView) -> Action:
         raise NotImplementedError
 
 
@@ -100,8 +103,8 @@ class RandomBot(BaseBot):
 
     name = "random"
 
-    def choose(self, view: Any) -> Action:
-        actions: tuple[Action, ...] = view.legal_actions
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
         return self.rng.choice(actions)
 
 

@@ -1,7 +1,7 @@
 """The board's dynamic programme: the expected value of any objective from every pair of needs.
 
 A deal is modelled in counting order (ruling 14) from the per-deal point histograms of
-:class:`pegboard.bots.board.DealPoints`: the play pegs points for both sides (a joint histogram;
+:class:`DealPoints`: the play pegs points for both sides (a joint histogram;
 pegging out during the play ends the game), then the pone counts, then the dealer's hand and crib,
 and the next deal has the roles swapped. The game ends the moment a side's need reaches 0; what it is
 worth then is the *terminal payoff*, a function of the loser's final score (``won[s]``: my value when
@@ -13,8 +13,8 @@ Every deal lowers the two needs' sum by at least one (the last card always score
 filled exactly, one anti-diagonal of needs at a time (``a + b = 2, 3, ...``): each step of a deal at
 an anti-diagonal needs only values of lower anti-diagonals, or of the same one filled just before.
 Each cell is summed over its outcomes in the same order, with the same products, as the sweeps of the
-earlier solver (:func:`pegboard.bots.board.solve_board`), so the win table is the same to the last
-bit once rounded.
+earlier solver (which :func:`pegboard.tables.board.solve_board` ran before), so the win table is the
+same to the last bit once rounded.
 
 >>> points = toy_points()
 >>> table = solve_table(points, np.ones(5), np.zeros(5), target=5)
@@ -24,18 +24,40 @@ bit once rounded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from pegboard.bots.board import DealPoints
-
-__all__ = ["solve_table", "toy_points"]
+__all__ = ["DealPoints", "solve_table", "toy_points"]
 
 Array = npt.NDArray[np.float64]
 Index = npt.NDArray[np.int64]
+
+
+@dataclass
+class DealPoints:
+    """Histograms of one deal's points: the play (pone, dealer, jointly), the pone's hand, and the
+    dealer's hand plus crib (heels go with the dealer's pegging)."""
+
+    pegging: Array  # [pone points, dealer points]
+    pone_hand: Array
+    dealer_show: Array
+    deals: int
+    crib_mean: float = 4.8
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "pegging": self.pegging.astype(int).tolist(),
+                "pone_hand": self.pone_hand.astype(int).tolist(),
+                "dealer_show": self.dealer_show.astype(int).tolist(), "crib_mean": round(self.crib_mean, 4)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> DealPoints:
+        return DealPoints(np.asarray(data["pegging"], dtype=np.float64),
+                          np.asarray(data["pone_hand"], dtype=np.float64),
+                          np.asarray(data["dealer_show"], dtype=np.float64), int(data["deals"]),
+                          float(data.get("crib_mean", 4.8)))
 
 
 def _terminal(won: Array, lost: Array, target: int, pad: int) -> Array:
@@ -109,8 +131,6 @@ def solve_table(points: DealPoints, won: Array, lost: Array, target: int = 121) 
 
 def toy_points() -> DealPoints:
     """A game with no chance in it, for examples: the pone pegs 1 a deal and nobody counts anything."""
-    from pegboard.bots.board import DealPoints
-
     pegging = np.zeros((40, 40))
     pegging[1, 0] = 1
     pone, show = np.zeros(30), np.zeros(60)

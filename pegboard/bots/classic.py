@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
 from pegboard.bots.discard import own_crib
 from pegboard.bots.expectations import expected_crib, unseen_counts
@@ -43,6 +43,7 @@ from pegboard.bots.greedy import GreedyBot
 from pegboard.bots.pegging import play_points
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.rules import Rules
 
 __all__ = ["ClassicBot", "CRIB_SUMS", "CRIBS_PER_PAIR", "crib_value", "single_card_crib", "bsd_order",
@@ -240,9 +241,9 @@ class ClassicBot(GreedyBot):
 
     name = "classic"
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
-        if len(actions) == 1 or self.rules.family != "cribbage" or actions[0].verb not in ("discard", "play"):
+        if len(actions) == 1 or not isinstance(view, CribbageView) or actions[0].verb not in ("discard", "play"):
             return super().choose(view)
         if actions[0].verb == "discard":
             role = (self.seat - view.dealer) % self.rules.players

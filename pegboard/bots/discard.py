@@ -2,11 +2,11 @@
 (and, when asked, plus the kept cards' expected pegging).
 
 The expected hand is exact: averaged over every starter the player cannot see. The expected crib
-comes from the expert's crib tables (:mod:`pegboard.bots.tablegen`), or, for two-player games with
-``method="exact"``, from enumerating every pair of cards the opponent could throw (weighted by how
-often the expert throws that kind of pair in that seat) and every starter left. The expected
-pegging (two-player six-card cribbage, ``pegging_weight`` > 0) is the pegging table's value of the
-kept ranks in the player's role (:mod:`pegboard.bots.pegtable`).
+comes from the expert's crib tables (:class:`CribTables`, built by :mod:`pegboard.tables.crib`),
+or, for two-player games with ``method="exact"``, from enumerating every pair of cards the opponent
+could throw (weighted by how often the expert throws that kind of pair in that seat) and every
+starter left. The expected pegging (two-player six-card cribbage, ``pegging_weight`` > 0) is the
+pegging table's value of the kept ranks in the player's role (:mod:`pegboard.bots.pegtable`).
 
 >>> from pegboard.cards import parse_cards
 >>> from pegboard.rules import Rules
@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -29,15 +30,30 @@ import numpy.typing as npt
 
 from pegboard.bots.expectations import batch_expected, expected_hand, unseen_counts
 from pegboard.bots.pegtable import PegTable
-from pegboard.bots.tablegen import DATA_FILE, key_count, throw_key
 from pegboard.cards import RANK_CHARS, Card, full_deck
 from pegboard.errors import HandSizeError, PegboardError
 from pegboard.rules import Rules
 
 __all__ = ["DiscardOption", "CribTables", "rank_discards", "counts_pegging", "own_crib", "opponent_throw_model",
-           "describe_throw_key"]
+           "describe_throw_key", "throw_key", "key_count", "CRIB_FILE"]
 
 Method = Literal["table", "exact"]
+CRIB_FILE = Path(__file__).resolve().parent.parent / "data" / "crib_tables.json"
+"""The crib tables pegboard ships (built by ``python -m pegboard.tables.crib``)."""
+
+
+def key_count(discards: int) -> int:
+    """Number of distinct throw keys: 13 ranks for one card; 13 x 13 x suited for two."""
+    return 13 if discards == 1 else 338
+
+
+def throw_key(codes: Sequence[int]) -> int:
+    """The table key of thrown cards: the rank (one card) or low*13+high (+169 if suited)."""
+    if len(codes) == 1:
+        return codes[0] >> 2
+    low, high = sorted(code >> 2 for code in codes)
+    suited = low != high and (codes[0] & 3) == (codes[1] & 3)
+    return low * 13 + high + 169 * suited
 
 
 @dataclass(frozen=True)
@@ -78,7 +94,7 @@ class CribTables:
     def load() -> CribTables:
         """The tables shipped with pegboard (empty tables, all zero, if the data file is missing)."""
         try:
-            return CribTables(json.loads(DATA_FILE.read_text()))
+            return CribTables(json.loads(CRIB_FILE.read_text()))
         except FileNotFoundError:  # pragma: no cover - only in a broken install
             return CribTables({})
 
@@ -103,7 +119,7 @@ def own_crib(rules: Rules, role: int) -> bool:
 
 
 def _check_hand(hand: Sequence[Card], rules: Rules) -> None:
-    if rules.family != "cribbage":
+    if not rules.crib:
         raise PegboardError(f"discards are for cribbage games, not {rules.name}")
     if len(hand) != rules.deal_size:
         raise HandSizeError(f"a hand of {len(hand)} cards: {rules.name} deals {rules.deal_size}")

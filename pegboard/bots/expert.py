@@ -45,16 +45,17 @@ import numpy.typing as npt
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
-from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards
+from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards, throw_key
 from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_values
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, play_points, sample_hands
-from pegboard.bots.tablegen import throw_key
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
+from pegboard.engine.events import Event
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -142,14 +143,14 @@ class ExpertBot(BaseBot):
         self.board = _load_board(rules, self.objective) if self.settings.board else None
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
-        self._plays_read: tuple[Any, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
+        self._plays_read: tuple[CribbageView, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        if self.rules.family != "cribbage":
+        if not isinstance(view, CribbageView):
             choice: Action = self._grid_bot().choose(view)
             return choice
         verb = actions[0].verb
@@ -168,16 +169,16 @@ class ExpertBot(BaseBot):
         return self._grid
 
     # ------------------------------------------------------------------ discards
-    def _needs(self, view: Any) -> tuple[int, int]:
+    def _needs(self, view: CribbageView) -> tuple[int, int]:
         """Points my side and the other side still need (two players)."""
         mine = view.side_of_seat[self.seat]
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
-    def _board_aware(self, view: Any, zone: int) -> bool:
+    def _board_aware(self, view: CribbageView, zone: int) -> bool:
         """Two-player 121-point games within ``zone`` points of the end use the board table."""
         return self.board is not None and min(self._needs(view)) <= zone
 
-    def _discard(self, view: Any, actions: Sequence[Action]) -> Action:
+    def _discard(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self.tables,
                                 pegging_weight=self.settings.pegging_weight)
@@ -189,22 +190,30 @@ class ExpertBot(BaseBot):
                 return action
         return actions[0]  # pragma: no cover - every option is a legal action
 
-    def _endgame_discard(self, view: Any, options: Sequence[DiscardOption]) -> DiscardOption:
+    def _endgame_discard(self, view: CribbageView, options: Sequence[DiscardOption]) -> DiscardOption:
         """Near the end: the option with the best expected objective value (chance of winning), not the
         most points."""
+        assert self.board is not None
+        worth = self._discard_chances(view, options, self.board)
+        best = max(range(len(options)), key=lambda i: (round(worth[i], 6), -i))  # ties: the most points
+        return options[best]
+
+    def _discard_chances(self, view: CribbageView, options: Sequence[DiscardOption], board: BoardTable
+                         ) -> list[float]:
+        """Each option's expected value of ``board``'s objective (:func:`discard_values`; with the
+        ``win`` table, its chance of winning): its hand's score for every starter the seat cannot see,
+        its expected crib, and the board table."""
         hand = set(view.hand)
         starters = [card.code for card in full_deck() if card not in hand]
         values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                   for option in options]
         my_need, their_need = self._needs(view)
-        assert self.board is not None
-        chances = discard_values(values, [option.expected_crib for option in options], my_need, their_need,
-                                 dealer=view.dealer == self.seat, board=self.board)
-        best = max(range(len(options)), key=lambda i: (round(chances[i], 6), -i))  # ties: the most points
-        return options[best]
+        return discard_values(values, [option.expected_crib for option in options], my_need, their_need,
+                              dealer=view.dealer == self.seat, board=board)
 
     # ------------------------------------------------------------------ the play
-    def _play(self, view: Any, actions: Sequence[Action]) -> Action:
+
+    def _play(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         by_rank: dict[int, Action] = {}
         for action in actions:
             if action.verb == "play":
@@ -242,19 +251,19 @@ class ExpertBot(BaseBot):
             choices = [rank for rank in choices if patterns[rank] >= best - 1e-9]
         return by_rank[self.rng.choice(choices)]
 
-    def _immediate_best(self, view: Any, by_rank: dict[int, Action]) -> Action:
+    def _immediate_best(self, view: CribbageView, by_rank: dict[int, Action]) -> Action:
         series = tuple(card.rank for _, card in view.series)
         return max(by_rank.values(),
                    key=lambda a: play_points(series + (a.cards[0].rank,), view.count + a.cards[0].pips))
 
-    def _unseen(self, view: Any) -> list[int]:
+    def _unseen(self, view: CribbageView) -> list[int]:
         known: set[Card] = set(view.hand) | set(view.kept) | set(view.discarded)
         known.update(card for _, card in view.played)
         if view.starter is not None:
             known.add(view.starter)
         return [card.code for card in full_deck() if card not in known]
 
-    def _go_floors(self, view: Any) -> dict[int, int]:
+    def _go_floors(self, view: CribbageView) -> dict[int, int]:
         """For each seat that said go this deal: the cards it holds have more pips than this."""
         floors: dict[int, int] = {}
         events = view.events
@@ -266,9 +275,12 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
-    def _end_value(self, view: Any, sample: dict[int, tuple[int, ...]]) -> EndOfPlay:
-        """How a sampled deal ends once the play is over: the show in counting order, then the board.
-        Samples whose hands count alike end alike: the search shares its memo between them."""
+    def _end_value(self, view: CribbageView, sample: dict[int, tuple[int, ...]], board: BoardTable | None = None
+                   ) -> EndOfPlay:
+        """How a sampled deal ends once the play is over: the show in counting order, then the board
+        (``board``'s objective; by default the expert's own). Samples whose hands count alike end alike:
+        the search shares its memo between them."""
+        assert view.starter is not None  # turned before the play
         starter = view.starter.code
         opponent = 1 - self.seat
         their_kept = [card.code for seat, card in view.played if seat == opponent] + list(sample[opponent])
@@ -279,10 +291,11 @@ class ExpertBot(BaseBot):
         i_am_pone = role == 1
         pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
         my_need, their_need = self._needs(view)
-        assert self.board is not None
-        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, self.board)
+        board = board or self.board
+        assert board is not None
+        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, board)
 
-    def _sample_positions(self, view: Any) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
+    def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
         seats = self.rules.players
         others = [seat for seat in range(seats) if seat != self.seat]
         sizes = [view.hand_sizes[seat] for seat in others]
@@ -310,7 +323,7 @@ class ExpertBot(BaseBot):
                                           self.rules.single_series, self.rules.play_continues_after_go))
         return positions, samples_dealt
 
-    def _draw(self, view: Any, unseen: list[int], sizes: list[int], floors: list[int], samples: int
+    def _draw(self, view: CribbageView, unseen: list[int], sizes: list[int], floors: list[int], samples: int
               ) -> list[tuple[tuple[int, ...], ...]]:
         """Up to ``samples`` deals of the unseen cards to the other seats, consistent with their go's;
         with inference (two players, six-card deals) drawn from a larger pool of such deals in
@@ -372,11 +385,11 @@ class ExpertBot(BaseBot):
         return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
 
     @staticmethod
-    def _opponent_plays(view: Any, opponent: int) -> list[PastPlay]:
+    def _opponent_plays(view: CribbageView, opponent: int) -> list[PastPlay]:
         """The cards ``opponent`` has played this deal, each with the series and count it was played on."""
         return deal_plays(view.events, opponent)[-1]
 
-    def _deal_plays(self, view: Any, seat: int) -> list[list[PastPlay]]:
+    def _deal_plays(self, view: CribbageView, seat: int) -> list[list[PastPlay]]:
         """:func:`deal_plays` of the view's events, read once per view (a decision asks up to three times)."""
         known = self._plays_read
         if known is not None and known[0] is view and known[1] == seat:
@@ -385,7 +398,7 @@ class ExpertBot(BaseBot):
         self._plays_read = (view, seat, plays)
         return plays
 
-    def _book_share(self, view: Any, opponent: int) -> float:
+    def _book_share(self, view: CribbageView, opponent: int) -> float:
         """How likely it is that the opponent plays by the book rather than the generic model: the
         prior :attr:`ExpertSettings.book_play_weight`, updated (with :attr:`ExpertSettings.book_learning`)
         by how well each model foretold their plays in the earlier deals of this game, whose hands
@@ -411,6 +424,98 @@ class ExpertBot(BaseBot):
             known = self._deal_evidence[plays] = max(-3.0, min(3.0, math.log(max(ratio, 1e-300))))
         return known
 
+    # ------------------------------------------------------------------ analysis (pegboard.analysis)
+    def evaluate(self, view: Any, *, to_win: bool = False) -> dict[Action, float]:
+        """What the expert thinks every legal action of ``view`` is worth to its seat's side, by the
+        reckoning it chooses with:
+
+        * discards: the expected hand and crib (the crib tables) and, with two players, the kept
+          cards' pegging (:func:`pegboard.bots.discard.rank_discards`);
+        * plays: the expected points from here to the end of the play, its side's less the others',
+          by its search over the hands the others may hold (points only: no bonus for pegging out);
+          a go, 0;
+        * counts and muggins claims (ruling 16): the points the claim scores, less what it gives away;
+        * Snailspace and solitaire: the grid expert's values (:mod:`pegboard.bots.gridsearch`).
+
+        With ``to_win`` (two players to 121, discards and plays) each is instead the chance to win
+        the game, from the board table (:mod:`pegboard.bots.board`). Samples are drawn with
+        ``self.rng``: seed it for a reproducible answer.
+
+        >>> from pegboard.engine import new_game
+        >>> game = new_game("cribbage", seed=4)
+        >>> values = ExpertBot(game.rules, 0, seed=1).evaluate(game.view(0))
+        >>> len(values), set(values) == set(game.legal_actions(0))
+        (15, True)
+        """
+        from pegboard.errors import PegboardError  # (imported here: this section is an addition of its own)
+
+        actions: tuple[Action, ...] = view.legal_actions
+        if not actions:
+            return {}
+        if not self.rules.crib:
+            values: dict[Action, float] = self._grid_bot().evaluate(view)
+            return values
+        win_board = self._win_board() if to_win else None
+        if to_win and win_board is None:
+            raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table to tell the chance to win")
+        verb = actions[0].verb
+        if verb == "discard":
+            return self._discard_values(view, actions, win_board)
+        if verb in ("play", "go"):
+            return self._play_values(view, actions, win_board)
+        if verb in ("count", "muggins", "pass"):  # the honest claim scores its points; others less what they miss
+            honest = honest_claim(view, self.rules).target
+            right = honest if isinstance(honest, int) else 0
+            return {action: float(right - abs((action.target if isinstance(action.target, int) else 0) - right))
+                    for action in actions}
+        return dict.fromkeys(actions, 0.0)
+
+    def _win_board(self) -> BoardTable | None:
+        """The chance-of-winning table for :meth:`evaluate` (``to_win``): whatever the expert plays for,
+        the analysis asks for the chance to win. None without a table for these rules."""
+        if self.board is not None and self.board.objective == WIN:
+            return self.board
+        return _load_board(self.rules, WIN)
+
+    def _discard_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
+                        ) -> dict[Action, float]:
+        role = (self.seat - view.dealer) % self.rules.players
+        options = rank_discards(view.hand, self.rules, role, tables=self.tables,
+                                pegging_weight=self.settings.pegging_weight)
+        worth = [option.net for option in options]
+        if win_board is not None:
+            worth = self._discard_chances(view, options, win_board)
+        by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
+        return {action: by_throw[frozenset(action.cards)] for action in actions}
+
+    def _play_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
+                     ) -> dict[Action, float]:
+        to_win = win_board is not None
+        ranks = sorted({action.cards[0].rank for action in actions if action.verb == "play"})
+        if not ranks:
+            return dict.fromkeys(actions, 0.0)
+        positions, samples = self._sample_positions(view)
+        series = tuple(card.rank for _, card in view.series)
+        if not positions:  # no deal of the unseen cards fits what was seen: what each card scores now
+            values = {rank: float(play_points(series + (rank,), view.count + min(rank, 10))) for rank in ranks}
+        elif self.rules.players == 2:
+            weight = self.settings.book_reply_weight
+            reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
+            end_values = [self._end_value(view, sample, win_board) for sample in samples] if to_win else None
+            values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if to_win else None,
+                                end_values, decided_after=len(positions), opponent_blend=self.settings.opponent_blend,
+                                reply_model=BookPlayModel.cached().book if reply else None,
+                                reply_weight=reply, pool=self._pool)
+            if to_win:
+                from pegboard.bots.solver import WIN
+
+                values = {rank: min(1.0, max(0.0, (value / WIN + 1) / 2)) for rank, value in values.items()}
+        else:
+            horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
+            values = best_plays(ranks, positions, self.seat, view.side_of_seat, decided_after=len(positions),
+                                series_horizon=horizon, pool=self._pool)
+        return {action: values[action.cards[0].rank] for action in actions}
+
 
 def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
     """The distinct rows of a (rows, cards) array of rank indices (0-12), and the distinct row of each row."""
@@ -419,7 +524,7 @@ def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
     return index[first], inverse.reshape(-1)
 
 
-def deal_plays(events: Sequence[Any], seat: int) -> list[list[PastPlay]]:
+def deal_plays(events: Sequence[Event], seat: int) -> list[list[PastPlay]]:
     """The cards ``seat`` played in each deal of ``events`` so far (the last list is the current
     deal), each with the series and count it was played on and the ranks it played from then on."""
     deals: list[list[tuple[tuple[int, ...], int, int]]] = []

@@ -14,12 +14,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.quick import greedy_choice
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.views import CribbageView, SeatView
+from pegboard.objectives import Objective
+from pegboard.rules import Rules
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
 __all__ = ["GreedyBot", "kept_points"]
@@ -41,18 +43,19 @@ class GreedyBot(BaseBot):
 
     name = "greedy"
 
-    def __init__(self, rules: Any, seat: int, seed: int | None = None, *, objective: Any = None) -> None:
+    def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
+                 objective: Objective | str | None = None) -> None:
         super().__init__(rules, seat, seed, objective=objective)  # kept, not played by: greedy is one move deep
-        self._grid: Any = None
-        if rules.family != "cribbage":
+        self._grid: BaseBot | None = None
+        if not rules.crib:
             from pegboard.bots.grid import grid_greedy
 
             self._grid = grid_greedy(rules, seat, seed)
 
-    def choose(self, view: Any) -> Action:
-        if self._grid is not None:
-            if len(view.legal_actions) == 1:
-                return view.legal_actions[0]  # type: ignore[no-any-return]
-            choice: Action = self._grid.choose(view)
-            return choice
-        return greedy_choice(view, self.rules, self.rng)
+    def choose(self, view: SeatView) -> Action:
+        if isinstance(view, CribbageView):
+            return greedy_choice(view, self.rules, self.rng)
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        assert self._grid is not None  # made for every game without a crib
+        return self._grid.choose(view)

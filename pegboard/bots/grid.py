@@ -18,17 +18,20 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from pegboard.bots.base import BaseBot
 from pegboard.bots.gridsearch import (
     placement_points,
     snailspace_expert,
     snailspace_greedy,
+    snailspace_values,
     solitaire_expert,
     solitaire_greedy,
+    solitaire_values,
 )
 from pegboard.engine.actions import Action
+from pegboard.engine.snailspace import snailspace_view
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import SeatView
 from pegboard.rules import Rules
 
 __all__ = ["placement_points", "SnailspaceGreedy", "SnailspaceExpert", "SolitaireGreedy", "SolitaireExpert",
@@ -40,8 +43,8 @@ class SnailspaceGreedy(BaseBot):
 
     name = "greedy"
 
-    def choose(self, view: Any) -> Action:
-        return snailspace_greedy(view, self.rules.fifteens, self.rng)
+    def choose(self, view: SeatView) -> Action:
+        return snailspace_greedy(snailspace_view(view), self.rules.fifteens, self.rng)
 
 
 class SnailspaceExpert(BaseBot):
@@ -53,11 +56,15 @@ class SnailspaceExpert(BaseBot):
         super().__init__(rules, seat, seed)
         self.samples = samples
 
-    def choose(self, view: Any) -> Action:
-        actions: tuple[Action, ...] = view.legal_actions
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        return snailspace_expert(view, self.seat, self.rules.fifteens, self.samples, self.rng)
+        return snailspace_expert(snailspace_view(view), self.seat, self.rules.fifteens, self.samples, self.rng)
+
+    def evaluate(self, view: SeatView) -> dict[Action, float]:
+        """What each legal card is worth to this bot (:func:`pegboard.bots.gridsearch.snailspace_values`)."""
+        return snailspace_values(snailspace_view(view), self.seat, self.rules.fifteens, self.samples, self.rng)
 
 
 class SolitaireGreedy(BaseBot):
@@ -66,8 +73,8 @@ class SolitaireGreedy(BaseBot):
 
     name = "greedy"
 
-    def choose(self, view: Any) -> Action:
-        return solitaire_greedy(view)
+    def choose(self, view: SeatView) -> Action:
+        return solitaire_greedy(solitaire_view(view))
 
 
 class SolitaireExpert(BaseBot):
@@ -82,16 +89,22 @@ class SolitaireExpert(BaseBot):
         self.discard_worth = discard_worth
         self.spare = spare
 
-    def choose(self, view: Any) -> Action:
-        actions: tuple[Action, ...] = view.legal_actions
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        return solitaire_expert(view, self.samples, self.discard_worth, self.spare, self.rng)
+        return solitaire_expert(solitaire_view(view), self.samples, self.discard_worth, self.spare, self.rng)
+
+    def evaluate(self, view: SeatView) -> dict[Action, float]:
+        """What each legal action is worth to this bot (:func:`pegboard.bots.gridsearch.solitaire_values`)."""
+        return solitaire_values(solitaire_view(view), self.samples, self.discard_worth, self.spare, self.rng)
 
 
 def grid_greedy(rules: Rules, seat: int, seed: int | None) -> BaseBot:
-    return SnailspaceGreedy(rules, seat, seed) if rules.family == "snailspace" else SolitaireGreedy(rules, seat, seed)
+    """The greedy bot of a grid game: choosing the card (cells in order, Snailspace) or the cell."""
+    return SnailspaceGreedy(rules, seat, seed) if rules.cells_in_order else SolitaireGreedy(rules, seat, seed)
 
 
 def grid_expert(rules: Rules, seat: int, seed: int | None) -> BaseBot:
-    return SnailspaceExpert(rules, seat, seed) if rules.family == "snailspace" else SolitaireExpert(rules, seat, seed)
+    """The expert of a grid game: choosing the card (cells in order, Snailspace) or the cell."""
+    return SnailspaceExpert(rules, seat, seed) if rules.cells_in_order else SolitaireExpert(rules, seat, seed)

@@ -11,17 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import sample
-from pegboard.engine.snailspace import SPIRAL
+from pegboard.engine.snailspace import SPIRAL, SnailspaceView
+from pegboard.engine.solitaire import SolitaireView
 from pegboard.scoring.fast import hand_score4
 from pegboard.scoring.show import PIPS
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
-__all__ = ["placement_points", "snailspace_greedy", "snailspace_expert", "solitaire_greedy", "solitaire_expert"]
+__all__ = ["placement_points", "snailspace_greedy", "snailspace_expert", "snailspace_values", "solitaire_greedy",
+           "solitaire_expert", "solitaire_values"]
 
 
 _PAIRS = (0, 0, 2, 6, 12)
@@ -99,9 +100,10 @@ def _snail_lines(grid: Sequence[Card | None], row: int, col: int) -> tuple[list[
     return codes[row * 5:(row + 1) * 5], codes[col::5]
 
 
-def snailspace_greedy(view: Any, fifteens: bool, rng: random.Random) -> Action:
+def snailspace_greedy(view: SnailspaceView, fifteens: bool, rng: random.Random) -> Action:
     """The card that scores most at the next cell now; ties at random."""
     actions: tuple[Action, ...] = view.legal_actions
+    assert view.next_cell is not None  # a card is to be placed
     row, col = view.next_cell
     line_row, line_col = _snail_lines(view.grid, row, col)
     scored: list[tuple[int, Action]] = []
@@ -113,8 +115,20 @@ def snailspace_greedy(view: Any, fifteens: bool, rng: random.Random) -> Action:
     return rng.choice([action for value, action in scored if value == top])
 
 
-def snailspace_expert(view: Any, seat: int, fifteens: bool, samples_wanted: int, rng: random.Random) -> Action:
+def snailspace_expert(view: SnailspaceView, seat: int, fifteens: bool, samples_wanted: int,
+                      rng: random.Random) -> Action:
     """Sampled expectimax: my points now, the opponent's best reply, my best follow-up."""
+    values = snailspace_values(view, seat, fifteens, samples_wanted, rng)
+    top = max(values.values())
+    return rng.choice([action for action, value in values.items() if value >= top - 1e-9])
+
+
+def snailspace_values(view: SnailspaceView, seat: int, fifteens: bool, samples_wanted: int, rng: random.Random
+                      ) -> dict[Action, float]:
+    """What :func:`snailspace_expert` thinks each legal card is worth: the points it scores now, less
+    the opponent's best reply at the next cell, plus my best follow-up after it, averaged over
+    ``samples_wanted`` hands the opponent may hold (count at the end: the expected worth of my lines
+    less theirs)."""
     actions: tuple[Action, ...] = view.legal_actions
     step = SPIRAL.index(view.next_cell)
     grid: list[int | None] = [card.code if card is not None else None for card in view.grid]
@@ -147,8 +161,7 @@ def snailspace_expert(view: Any, seat: int, fifteens: bool, samples_wanted: int,
                 value -= reply_total / len(samples)
         grid[step_index(SPIRAL[step])] = None
         values[action] = value
-    top = max(values.values())
-    return rng.choice([action for action, value in values.items() if value >= top - 1e-9])
+    return values
 
 
 def step_index(cell: tuple[int, int]) -> int:
@@ -196,10 +209,11 @@ def _partial_worth(cards: list[int], table: bytes) -> float:
     return pairs + runs * 1.5
 
 
-def solitaire_greedy(view: Any) -> Action:
+def solitaire_greedy(view: SolitaireView) -> Action:
     """Place the card where its row and column gain most now; discard it only if it gains nothing anywhere."""
     actions: tuple[Action, ...] = view.legal_actions
     grid = [card.code if card is not None else None for card in view.grid]
+    assert view.current is not None  # a card is turned
     code = view.current.code
     best_value, best = -1.0, actions[0]
     for action in actions:
@@ -218,31 +232,49 @@ def solitaire_greedy(view: Any) -> Action:
     return best
 
 
-def solitaire_expert(view: Any, samples: int, discard_worth: float, spare: int, rng: random.Random) -> Action:
+def solitaire_expert(view: SolitaireView, samples: int, discard_worth: float, spare: int,
+                     rng: random.Random) -> Action:
     """Place by the change in expected final score of the row and column (see :mod:`pegboard.bots.grid`)."""
     actions: tuple[Action, ...] = view.legal_actions
+    values = solitaire_values(view, samples, discard_worth, spare, rng)
+    best_gain, best = float("-inf"), actions[0]
+    discard: Action | None = None
+    for action in actions:
+        if action.verb != "place":
+            discard = action
+        elif values[action] > best_gain:
+            best_gain, best = values[action], action
+    if discard is not None and best_gain < values[discard]:
+        return discard
+    return best
+
+
+def solitaire_values(view: SolitaireView, samples: int, discard_worth: float, spare: int, rng: random.Random
+                     ) -> dict[Action, float]:
+    """What :func:`solitaire_expert` thinks each legal action is worth: a placement, the change in the
+    expected final score of its row and column (over ``samples`` common completions); the discard,
+    ``discard_worth`` (scaled down as the grid fills), the gain below which a discard space is spent."""
+    actions: tuple[Action, ...] = view.legal_actions
     grid: list[int | None] = [card.code if card is not None else None for card in view.grid]
+    assert view.current is not None  # a card is turned
     code = view.current.code
     known = {c for c in grid if c is not None} | {card.code for card in view.discards} | {code}
     unseen = [card.code for card in full_deck() if card.code not in known]
     size = min(len(unseen), 5 + spare)
     draws = [sample(rng, unseen, size) for _ in range(samples)]  # common completions + starter
     worth_now = {line: _expected(_line_codes(grid, line), draws, spare) for line in range(8)}
-    best_gain, best = float("-inf"), actions[0]
+    empty = sum(1 for c in grid if c is None)
+    values: dict[Action, float] = {}
     for action in actions:
         if action.verb != "place":
+            values[action] = discard_worth * min(1.0, empty / 8)
             continue
         cell = _cell(action)
         gain = 0.0
         for line in _lines_of(cell):
             gain += _expected(_with(grid, line, cell, code), draws, spare) - worth_now[line]
-        if gain > best_gain:
-            best_gain, best = gain, action
-    discard = next((a for a in actions if a.verb == "discard"), None)
-    empty = sum(1 for c in grid if c is None)
-    if discard is not None and best_gain < discard_worth * min(1.0, empty / 8):
-        return discard
-    return best
+        values[action] = gain
+    return values
 
 
 def _expected(cards: Sequence[int], draws: Sequence[Sequence[int]], spare: int) -> float:

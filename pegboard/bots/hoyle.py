@@ -46,13 +46,14 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
 from pegboard.bots.discard import own_crib
 from pegboard.bots.greedy import GreedyBot, kept_points
 from pegboard.bots.pegging import PIP, play_points
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.views import CribbageView, SeatView
 
 __all__ = ["HoyleBot", "crib_promise", "lead_preference", "lead_score", "answer_value", "answer_score", "hoyle_discard",
            "MARGIN"]
@@ -197,9 +198,9 @@ class HoyleBot(GreedyBot):
 
     name = "hoyle"
 
-    def choose(self, view: Any) -> Action:
+    def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
-        if len(actions) == 1 or self.rules.family != "cribbage" or actions[0].verb not in ("discard", "play"):
+        if len(actions) == 1 or not isinstance(view, CribbageView) or actions[0].verb not in ("discard", "play"):
             return super().choose(view)
         if actions[0].verb == "discard":
             own = own_crib(self.rules, (self.seat - view.dealer) % self.rules.players)
@@ -220,14 +221,14 @@ class HoyleBot(GreedyBot):
         return next(action for action in actions if action.cards == (card,))
 
     @staticmethod
-    def _unseen(view: Any) -> list[Card]:
+    def _unseen(view: CribbageView) -> list[Card]:
         seen: set[Card] = set(view.hand) | set(view.kept) | set(view.discarded)
         seen.update(card for _, card in view.played)
         if view.starter is not None:
             seen.add(view.starter)
         return [card for card in full_deck() if card not in seen]
 
-    def _lead(self, view: Any) -> int:
+    def _lead(self, view: CribbageView) -> int:
         mine = view.side_of_seat[self.seat]
         others = [score for side, score in enumerate(view.scores) if side != mine]
         return int(view.scores[mine] - max(others))

@@ -43,11 +43,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.discard import CRIB_FILE
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
 from pegboard.bots.replies import BookReplies, read_book_play, read_play
-from pegboard.bots.tablegen import DATA_FILE as CRIB_FILE
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
 __all__ = ["DiscardModel", "PlayModel", "BookPlayModel", "PastPlay",

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from pegboard.cards import Card
 from pegboard.engine import chance
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import honest_claim
+from pegboard.engine.views import CribbageView
 from pegboard.rules import Rules
 from pegboard.scoring.play import play_points
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
@@ -32,7 +32,7 @@ __all__ = ["greedy_choice", "best_discard", "best_play", "pick"]
 _TABLES: dict[int, bytes] = {size: points_bytes(size) for size in (3, 4)}
 
 
-def greedy_choice(view: Any, rules: Rules, rng: random.Random) -> Action:
+def greedy_choice(view: CribbageView, rules: Rules, rng: random.Random) -> Action:
     """The greedy bot's choice in a cribbage game: the throw keeping the most points, the card scoring
     most now, every point counted and every missed one claimed; anything else at random."""
     actions: tuple[Action, ...] = view.legal_actions

@@ -67,6 +67,8 @@ COMMANDS = {
     "play": "pegboard.cli.play_cmd:play",
     "serve": "pegboard.cli.serve_cmd:serve",
     "engine": "pegboard.cli.engine_cmd:engine",
+    "review": "pegboard.cli.review_cmd:review_command",
+    "analyse": "pegboard.cli.analyse_cmd:analyse",
 }
 """Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 

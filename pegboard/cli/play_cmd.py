@@ -180,7 +180,7 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
         ctl = Controller.start(setup)
         saves = store.saved_games()
     rules = ctl.game.rules
-    if objective != WIN and (rules.family != "cribbage" or rules.sides != 2):
+    if objective != WIN and (not rules.crib or rules.sides != 2):
         raise PegboardError(f"--objective {objective.name} applies to two-sided cribbage games, not {rules.name}")
     if not _is_terminal():
         raise PegboardError("pegboard play needs a terminal (stdin and stdout must be a TTY)")

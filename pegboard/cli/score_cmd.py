@@ -11,6 +11,7 @@ from pegboard.cli.options import GameType
 from pegboard.errors import HandSizeError
 from pegboard.rules import Rules
 from pegboard.scoring.show import score_show
+from pegboard.scoring.spoken import spoken_count
 
 __all__ = ["score"]
 
@@ -52,4 +53,4 @@ def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, as
     shown = " ".join(card.symbol for card in hand)
     title = f"{'Crib' if crib else 'Hand'} {shown}  starter {starter_card.symbol}"
     out.print(score_table(result, title=title))
-    out.print(f"[bold]{result.spoken().capitalize()}.[/bold]")
+    out.print(f"[bold]{spoken_count(result).capitalize()}.[/bold]")

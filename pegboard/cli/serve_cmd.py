@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import socket
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -11,7 +13,23 @@ from pegboard.cli.options import Seconds
 from pegboard.datadir import data_dir
 from pegboard.errors import PegboardError
 
-__all__ = ["serve", "default_db", "check_listen"]
+__all__ = ["serve", "default_db", "check_listen", "log_config"]
+
+
+def log_config(access_log: bool) -> dict[str, Any]:
+    """uvicorn's logging: warnings and errors only, and with ``access_log`` every HTTP request too
+    (uvicorn's own ``log_level`` would set the request log to the same warning level and drop it).
+
+    >>> log_config(True)["loggers"]["uvicorn.access"]["level"], log_config(False)["loggers"]["uvicorn"]["level"]
+    ('INFO', 'WARNING')
+    """
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["uvicorn"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
+    return config
 
 
 def default_db() -> Path:
@@ -74,5 +92,6 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) 
     click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo("pegboard: note: plain HTTP; put a TLS proxy in front to play over the internet", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=access_log, ws_max_size=65536,
+    uvicorn.run(app, host=host, port=port, log_config=log_config(access_log), log_level=None, access_log=access_log,
+                ws_max_size=65536,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=3)

@@ -10,11 +10,11 @@ from typing import Any
 import click
 
 from pegboard.cli.options import GAME, OBJECTIVE, SEED
+from pegboard.cluster.choice import make_backend
 from pegboard.errors import PegboardError
 from pegboard.files import MAX_DIGITS
 from pegboard.objectives import Objective
 from pegboard.rules import Rules
-from pegboard.sim.backends import make_backend
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 from pegboard.sim.stats import MatchStats

@@ -111,7 +111,7 @@ def board(pone: bool, objective: Objective, step: int, as_json: bool, plot: Path
     value of another objective (game points, spread, a match).
 
     Expert against expert, at the start of a deal; computed exactly by dynamic programming from the
-    expert's own per-deal points (python -m pegboard.bots.board rebuilds them).
+    expert's own per-deal points (python -m pegboard.tables.board rebuilds them).
     """
     from pegboard.bots.board import DOUBLE_SKUNK, SKUNK, BoardTable
 

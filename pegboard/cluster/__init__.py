@@ -1,5 +1,5 @@
 """Running pegboard's simulations and table builders on a Ray cluster (the ``cluster`` extra).
 
-Nothing outside this package imports Ray; :func:`pegboard.sim.backends.make_backend` loads it only
+Nothing outside this package imports Ray; :func:`pegboard.cluster.choice.make_backend` loads it only
 for ``--backend ray``.
 """

@@ -16,10 +16,11 @@ from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event
+from pegboard.engine.views import SeatView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 
-__all__ = ["Action", "Deal", "Event", "GameState", "new_game", "state_class"]
+__all__ = ["Action", "Deal", "Event", "GameState", "SeatView", "new_game", "state_class"]
 
 
 ENGINES = {

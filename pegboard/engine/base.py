@@ -21,6 +21,7 @@ from pegboard.engine.deals import Deal, DealLog, DealSource, cut_for_deal
 from pegboard.engine.eventlog import EVERYTHING, EventLog
 from pegboard.engine.events import Event, make_event
 from pegboard.engine.journal import Deferred, Journal
+from pegboard.engine.views import SeatView
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import Rules
 from pegboard.scoring.items import ScoreItem
@@ -208,7 +209,7 @@ class GameState(ABC):
         """Why ``action`` is not legal now, in words."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (None: a spectator). Hidden cards are never in it."""
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:

@@ -440,10 +440,12 @@ class CribbageState(GameState):
     def _declare(self, seat: int, points: int) -> None:
         """Muggins (ruling 16): the owner declares a count; the true total is known to the engine.
 
-        Counted short, the opponents in turn may claim what was missed. Counted over, the count is
-        taken back at once: the owner scores the true total and the first opponent in counting order
-        scores the excess (a score never goes down, and an over-claim must cost, or guessing high
-        and coming down would never lose a point).
+        Counted over, the count is taken back at once: the owner scores the true total and the first
+        opponent in counting order scores the excess (a score never goes down, and an over-claim must
+        cost, or guessing high and coming down would never lose a point). Counted short, the owner
+        scores what they said. Then, whatever the count, each opponent in counting order may claim
+        missed points or pass (ruling 28): the claims are offered after every count, so that their
+        being offered says nothing about the count.
         """
         _, what = self._show_queue[0]
         cards = self._unit_cards()
@@ -457,10 +459,8 @@ class CribbageState(GameState):
             if points > total and self._score(claimants[0], points - total, self._over_claim(claimants[0],
                                                                                              points - total)):
                 return
-            self._next_unit()
-            return
-        if points and self._score(seat, points, make_event("score", self._deal_index, seat, cards, points, "count",
-                                                      "show")):
+        elif points and self._score(seat, points, make_event("score", self._deal_index, seat, cards, points, "count",
+                                                              "show")):
             return
         self._claimants = claimants
         self._claim = (seat, points)
@@ -476,13 +476,15 @@ class CribbageState(GameState):
         return make_event("score", self._deal_index, seat, (), excess, "over-claim", "show")
 
     def _take_muggins(self, seat: int, points: int) -> None:
-        """A claim up to the points missed scores as claimed; over them, the claimant scores the
-        points missed and the owner of the count the excess (ruling 16, like an over-count)."""
+        """A claim up to the points still missed scores as claimed; over them, the claimant scores the
+        points missed and the owner of the count the excess (ruling 16, like an over-count). Either
+        way the next opponent in counting order may then claim what is still missed, or pass (ruling
+        28); ``claim`` then holds the points accounted for so far."""
         assert self._claim is not None
-        owner, declared = self._claim
+        owner, accounted = self._claim
         _, what = self._show_queue[0]
         cards = self._unit_cards()
-        missed = self._unit_total(cards, what) - declared
+        missed = max(0, self._unit_total(cards, what) - accounted)
         self._log(make_event("claim", self._deal_index, seat, (), points, "muggins", "show"))
         taken = min(points, missed)
         if taken and self._score(seat, taken, make_event("score", self._deal_index, seat, cards, taken, "muggins",
@@ -490,10 +492,14 @@ class CribbageState(GameState):
             return
         if points > missed and self._score(owner, points - missed, self._over_claim(owner, points - missed)):
             return
-        self._next_unit()
+        self._claim = (owner, accounted + taken)
+        self._next_claimant()
 
     def _pass_muggins(self, seat: int) -> None:
         self._log(make_event("claim", self._deal_index, seat, (), 0, "pass", "show"))
+        self._next_claimant()
+
+    def _next_claimant(self) -> None:
         self._claimants.pop(0)
         if not self._claimants:
             self._next_unit()

@@ -17,28 +17,35 @@ events censored), events made from the journal's entries only when read.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import Protocol, overload
 
 from pegboard.engine.events import Event
 
-if TYPE_CHECKING:
-    from pegboard.engine.journal import Journal
-
-__all__ = ["EventLog", "EVERYTHING"]
+__all__ = ["EventLog", "EVERYTHING", "Written"]
 
 EVERYTHING = -2
 """The seat of a snapshot that shows every event uncensored (the engine's own reading, not a player's)."""
 
 
+class Written(Protocol):
+    """What a snapshot reads (a :class:`~pegboard.engine.journal.Journal`): the events made so far, each
+    private one's censored twin, and how many events the first ``mark`` entries make."""
+
+    events: list[Event]
+    censored: list[Event | None]
+
+    def length_at(self, mark: int) -> int: ...
+
+
 class EventLog(Sequence[Event]):
-    """Events of a :class:`Journal` between two marks, as ``seat`` may see them (None: a spectator).
+    """Events of a journal between two marks, as ``seat`` may see them (None: a spectator).
 
     An O(1) snapshot: it holds the journal and the marks, and makes (and censors) events only when read.
     """
 
     __slots__ = ("_journal", "_start_mark", "_mark", "_seat", "_bounds")
 
-    def __init__(self, journal: Journal, start_mark: int, mark: int, seat: int | None) -> None:
+    def __init__(self, journal: Written, start_mark: int, mark: int, seat: int | None) -> None:
         self._journal = journal
         self._start_mark = start_mark
         self._mark = mark

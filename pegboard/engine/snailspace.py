@@ -28,7 +28,7 @@ from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event, make_event
 from pegboard.engine.gridkit import cards_left_out
-from pegboard.engine.views import view_to_json
+from pegboard.engine.views import SeatView, view_to_json
 from pegboard.rules import Rules
 from pegboard.scoring.lines import score_line_at_end, score_placement
 
@@ -86,6 +86,13 @@ class SnailspaceView:
 
     def to_json(self) -> dict[str, Any]:
         return view_to_json(self)
+
+
+def snailspace_view(view: SeatView) -> SnailspaceView:
+    """``view`` as a Snailspace view (a :class:`TypeError` if it is another game's)."""
+    if not isinstance(view, SnailspaceView):
+        raise TypeError(f"a view of {view.game}, not of Snailspace")
+    return view
 
 
 class SnailspaceState(GameState):

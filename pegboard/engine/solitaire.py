@@ -29,7 +29,7 @@ from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event, make_event
 from pegboard.engine.gridkit import cards_left_out
-from pegboard.engine.views import view_to_json
+from pegboard.engine.views import SeatView, view_to_json
 from pegboard.rules import Rules
 from pegboard.scoring.square import LINE_NAMES, score_square
 
@@ -81,6 +81,13 @@ class SolitaireView:
 
     def to_json(self) -> dict[str, Any]:
         return view_to_json(self)
+
+
+def solitaire_view(view: SeatView) -> SolitaireView:
+    """``view`` as a solitaire view (a :class:`TypeError` if it is another game's)."""
+    if not isinstance(view, SolitaireView):
+        raise TypeError(f"a view of {view.game}, not of solitaire")
+    return view
 
 
 class SolitaireState(GameState):

@@ -1,20 +1,59 @@
 """Per-player views: everything one seat may see, and nothing it may not.
 
 Views are frozen values built by the engine from the state; no hidden card is ever put in one,
-so serialising a view (``to_json``) is safe to send to that player.
+so serialising a view (``to_json``) is safe to send to that player. Every game's view has the fields
+of :class:`SeatView`, which is what ``GameState.view`` returns and what bots receive; a bot or an
+interface that needs a game's own fields (the hand, the count, the grid) narrows it to that game's
+view: :class:`CribbageView` here, ``SnailspaceView`` and ``SolitaireView`` beside their engines.
+
+>>> from pegboard.engine import new_game
+>>> view: SeatView = new_game("cribbage", ["Ann", "Bob"], seed=1).view(0)
+>>> view.seat, view.phase, len(view.legal_actions), cribbage_view(view).crib_size
+(0, 'discard', 15, 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.eventlog import EventLog
 from pegboard.engine.events import Event
 
-__all__ = ["CribbageView", "view_to_json"]
+__all__ = ["SeatView", "CribbageView", "cribbage_view", "view_to_json"]
+
+
+class SeatView(Protocol):
+    """The fields every game's view has (read-only): what any seat of any game sees."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def previous_scores(self) -> tuple[int, ...]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+    @property
+    def legal_actions(self) -> tuple[Action, ...]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def my_turn(self) -> bool: ...
+    def to_json(self) -> dict[str, Any]: ...
 
 
 def _json_value(value: Any, players: tuple[str, ...]) -> Any:
@@ -31,10 +70,11 @@ def _json_value(value: Any, players: tuple[str, ...]) -> Any:
     return value
 
 
-def view_to_json(view: Any) -> dict[str, Any]:
+def view_to_json(view: SeatView) -> dict[str, Any]:
     """A view as JSON-ready data: cards as text, actions as {seat, text}, events as dicts."""
     players: tuple[str, ...] = view.players
-    names = [field.name for field in fields(view)] if is_dataclass(view) else list(view._fields)
+    names: tuple[str, ...] = tuple(field.name for field in fields(view)) if is_dataclass(view) else \
+        type(view)._fields  # type: ignore[attr-defined]  # the named tuples' fields
     return {name: _json_value(getattr(view, name), players) for name in names}
 
 
@@ -84,3 +124,10 @@ class CribbageView(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return view_to_json(self)
+
+
+def cribbage_view(view: SeatView) -> CribbageView:
+    """``view`` as a cribbage view (a :class:`TypeError` if it is another game's)."""
+    if not isinstance(view, CribbageView):
+        raise TypeError(f"a view of {view.game}, not of a cribbage game")
+    return view

@@ -55,14 +55,16 @@ class ActionCodec:
     discard_count: int = 0
     count_base: int = -1
     _labels: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    cells: bool = False  # the ids are cells of the grid (and a discard) for the card turned, not cards
 
     @staticmethod
     @cache
     def for_rules(rules: Rules) -> ActionCodec:
         """The codec of ``rules`` (cached: one per distinct rules object)."""
-        if rules.family == "solitaire":
-            return ActionCodec("solitaire", 17, _labels=tuple(f"place {cell}" for cell in _CELLS) + ("discard",))
-        if rules.family == "snailspace":
+        if not rules.holds_hand:
+            return ActionCodec("solitaire", 17, _labels=tuple(f"place {cell}" for cell in _CELLS) + ("discard",),
+                               cells=True)
+        if rules.cells_in_order:
             return ActionCodec("snailspace", 52, _labels=tuple(f"play {Card.from_code(c)}" for c in range(52)))
         labels = [f"play {Card.from_code(c)}" for c in range(52)] + ["go"]
         if rules.discard_count == 1:
@@ -91,7 +93,7 @@ class ActionCodec:
     def encode(self, action: Action) -> int:
         """The id of an engine action."""
         verb = action.verb
-        if self.family == "solitaire":
+        if self.cells:
             return 16 if verb == "discard" else _CELLS.index(str(action.target))
         if verb == "play":
             return action.cards[0].code
@@ -114,7 +116,7 @@ class ActionCodec:
         """The engine action an id stands for, for ``seat`` (solitaire: ``current`` is the card turned)."""
         self._check_range(action_id)
         index = int(action_id)
-        if self.family == "solitaire":
+        if self.cells:
             if current is None:
                 raise InvalidActionIdError(f"action id {index}: no card is turned (the deal is over)")
             return Action(seat, "discard", (current,)) if index == 16 else Action(seat, "place", (current,),

@@ -104,13 +104,7 @@ class PegboardEnv(gymnasium.Env[Observation, np.int64]):
         return self.table.observe(self.seat)["action_mask"]
 
     def render(self) -> str | None:  # type: ignore[override]
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render_as(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from pegboard.cards import Card
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import SolitaireView, solitaire_view
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
 
@@ -80,13 +82,13 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
 
 def _sizes(rules: Rules) -> list[tuple[str, int]]:
     players, sides = rules.players, rules.sides
-    if rules.family == "cribbage":
+    if rules.crib:
         return [("hand", 52), ("discarded", 52), ("crib", 52), ("starter", 52), ("played", players * 52),
                 ("series", 52), ("last_cards", 4 * 13), ("count", 32), ("shown", players * 52),
                 ("scores", sides), ("dealer", players), ("to_act", players), ("said_go", players),
                 ("hand_sizes", players), ("has_discarded", players), ("phase", len(PHASES)),
                 ("counting", players + 1), ("claim", 1)]
-    if rules.family == "snailspace":
+    if rules.cells_in_order:
         return [("grid", 25 * 17), ("hand", 52), ("next_cell", SNAIL_SPIRAL_CELLS), ("scores", 2), ("dealer", 2),
                 ("to_act", 2), ("hand_sizes", 2), ("deal", 4)]
     return [("grid", 16 * 17), ("current", 52), ("discards", 52), ("discards_left", 5), ("stock_left", 1),
@@ -123,21 +125,25 @@ class ObservationEncoder:
                 return slice(begin, begin + size)
         raise PegboardError(f"observation field {name!r}: expected one of {', '.join(f[0] for f in self.fields)}")
 
-    def encode(self, view: Any) -> npt.NDArray[np.float32]:
+    def encode(self, view: SeatView) -> npt.NDArray[np.float32]:
         """The observation of one seat's view (a view with ``seat`` None is refused: it is no seat's)."""
-        if view.seat is None:
+        me = view.seat
+        if me is None:
             raise PegboardError("a spectator's view has no observation: expected a seat's view")
         out = np.zeros(self.size, dtype=np.float32)
-        family = self.rules.family
-        ones = (self._cribbage if family == "cribbage" else self._snailspace if family == "snailspace"
-                else self._solitaire)(view, out)
+        if isinstance(view, CribbageView):
+            ones = self._cribbage(view, me, out)
+        elif isinstance(view, SnailspaceView):
+            ones = self._snailspace(view, me, out)
+        else:
+            ones = self._solitaire(solitaire_view(view), out)
         out[ones] = 1.0
         return out
 
     # ------------------------------------------------------------------ the families
-    def _cribbage(self, view: Any, out: npt.NDArray[np.float32]) -> list[int]:
+    def _cribbage(self, view: CribbageView, me: int, out: npt.NDArray[np.float32]) -> list[int]:
         at = self._start
-        me, players = view.seat, self.rules.players
+        players = self.rules.players
         ones = [at["hand"] + card.code for card in view.hand]
         ones += [at["discarded"] + card.code for card in view.discarded]
         ones += [at["crib"] + card.code for card in view.crib]
@@ -182,9 +188,8 @@ class ObservationEncoder:
                 ones += (start + 17 * cell + card.rank - 1, start + 17 * cell + 13 + card.suit)
         return ones
 
-    def _snailspace(self, view: Any, out: npt.NDArray[np.float32]) -> list[int]:
+    def _snailspace(self, view: SnailspaceView, me: int, out: npt.NDArray[np.float32]) -> list[int]:
         at = self._start
-        me = view.seat
         ones = self._grid(at["grid"], view.grid)
         ones += [at["hand"] + card.code for card in view.hand]
         if view.next_cell is not None:
@@ -198,7 +203,7 @@ class ObservationEncoder:
         ones.append(at["deal"] + min(view.deal, 3))
         return ones
 
-    def _solitaire(self, view: Any, out: npt.NDArray[np.float32]) -> list[int]:
+    def _solitaire(self, view: SolitaireView, out: npt.NDArray[np.float32]) -> list[int]:
         at = self._start
         ones = self._grid(at["grid"], view.grid)
         if view.current is not None:

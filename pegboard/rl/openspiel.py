@@ -37,6 +37,9 @@ import pyspiel
 from pegboard.cards import Card, full_deck
 from pegboard.engine import Deal, GameState, new_game
 from pegboard.engine.actions import Action
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rl.actions import ActionCodec
 from pegboard.rl.observation import ObservationEncoder
@@ -77,9 +80,9 @@ def _game_type(preset: str, rules: Rules) -> Any:
 
 def _max_length(rules: Rules) -> int:
     """An upper bound on the player actions of a game."""
-    if rules.family == "solitaire":
+    if not rules.holds_hand:  # a card turned at a time: one placement or discard each
         return 52
-    if rules.family == "snailspace":
+    if rules.fixed_deals:
         return rules.deals * 24
     players, kept = rules.players, rules.kept_size
     per_deal = players + 2 * players * kept + players + (2 * (players + 1) * players if rules.muggins else 0)
@@ -89,9 +92,9 @@ def _max_length(rules: Rules) -> int:
 def _utility(rules: Rules, reward: str) -> tuple[float, float]:
     if reward == "win":
         return -1.0, 1.0
-    if rules.family == "solitaire":
+    if rules.solo:
         return 0.0, 29.0 * 8 + 2 * 8
-    bound = float((rules.target or 0) + 60) if rules.family == "cribbage" else 400.0 * rules.deals
+    bound = float((rules.target or 0) + 60) if rules.pegging else 400.0 * rules.deals
     return -bound, bound
 
 
@@ -211,8 +214,8 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ chance
     def _cards_per_deal(self) -> int:
         rules = self.rules
-        if rules.family == "solitaire":
-            return 52 - (self._game.view(0).stock_left if self._game is not None else 51)
+        if not rules.holds_hand:
+            return 52 - (solitaire_view(self._game.view(0)).stock_left if self._game is not None else 51)
         return rules.players * rules.deal_size + rules.crib_from_pack + 1
 
     def current_player(self) -> int:
@@ -259,7 +262,7 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
 
     def _deal_of(self, cards: Sequence[Card]) -> Deal:
         rules = self.rules
-        if rules.family == "solitaire":
+        if not rules.holds_hand:
             used = set(cards)
             return Deal(stock=(*cards, *(card for card in _DECK if card not in used)))
         size = rules.deal_size
@@ -271,7 +274,7 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
         """The engine game of this deal: its cards, its dealer and the scores so far; then its actions."""
         rules = self.rules
         deal = self._deal_of(self._drawn)
-        if rules.family == "cribbage":
+        if rules.pegging:  # each deal starts from the scores so far
             deal_rules = rules.with_options(pone_bonus=0) if self._deal_index and rules.pone_bonus else rules
             start = None if not self._deal_index else self._totals
             game = new_game(deal_rules, seed=_PLACEHOLDER_SEED, first_dealer=self._dealer, dealt=[deal],
@@ -287,7 +290,7 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
         game = self._game
         assert game is not None
         rules = self.rules
-        if rules.family == "solitaire":
+        if not rules.holds_hand:
             if self._cards_per_deal() > len(self._drawn):
                 self._pending = True  # the engine turned a card not yet drawn: chance must draw it
             elif game.finished:
@@ -296,12 +299,12 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
         if not game.finished and game.deal_number == 0:
             return
         scores = game.score_list
-        if rules.family == "snailspace":
+        if rules.fixed_deals:
             scores = tuple(total + now for total, now in zip(self._totals, scores))
         for seat in range(self._players):
             self._past[seat] = self._past[seat] + tuple(_event_texts(game, seat))
-        last_deal = rules.family == "snailspace" and self._deal_index + 1 >= rules.deals
-        if rules.family == "cribbage" and game.finished:
+        last_deal = rules.fixed_deals and self._deal_index + 1 >= rules.deals
+        if rules.pegging and game.finished:
             self._end(scores, game.winner_side)
         elif last_deal:
             first, second = scores
@@ -362,25 +365,24 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
         if game is None:
             return None
         view = game.view(seat)
-        family = self.rules.family
-        if family == "snailspace":
+        pending = self._pending  # the engine holds made-up cards for what chance has not dealt yet: hide them
+        if isinstance(view, SnailspaceView):
             totals = tuple(total + now for total, now in zip(self._totals, view.scores)) if not self._over \
                 else self._final
             view = dataclasses.replace(view, scores=totals, deal=self._deal_index)
-        elif family == "cribbage":
-            view = view._replace(deal=self._deal_index)
-        if self._pending:  # the engine holds made-up cards for what chance has not dealt yet: hide them
-            if family == "cribbage":
-                view = view._replace(hand=(), kept=(), discarded=(), legal_actions=(), to_act=())
-            elif family == "snailspace":
+            if pending:
                 view = dataclasses.replace(view, hand=(), grid=(None,) * 25, legal_actions=(), to_act=())
-            else:
-                view = dataclasses.replace(view, current=None, starter=None, legal_actions=(), to_act=())
+        elif isinstance(view, CribbageView):
+            view = view._replace(deal=self._deal_index)
+            if pending:
+                view = view._replace(hand=(), kept=(), discarded=(), legal_actions=(), to_act=())
+        elif pending:
+            view = dataclasses.replace(solitaire_view(view), current=None, starter=None, legal_actions=(), to_act=())
         return view
 
     def event_texts(self, seat: int) -> list[str]:
         """Every event ``seat`` has seen, as text (its perfect recall)."""
-        if self._game is None or (self._pending and self.rules.family != "solitaire"):
+        if self._game is None or (self._pending and self.rules.holds_hand):
             return list(self._past[seat])  # a deal just ended (its events are in the past) or none began
         return list(self._past[seat]) + _event_texts(self._game, seat)
 
@@ -409,8 +411,7 @@ class PegboardObserver:
         self.game = game
         self.perfect_recall = perfect_recall
         size = game.encoder.size
-        plays = 25 if game.rules.family == "snailspace" else 16 if game.rules.family == "solitaire" \
-            else game.rules.players * game.rules.kept_size
+        plays = game.rules.grid_side ** 2 or game.rules.players * game.rules.kept_size
         self._plays = plays
         total = size + (plays * 52 if perfect_recall else 0)
         self.tensor: npt.NDArray[np.float32] = np.zeros(total, np.float32)

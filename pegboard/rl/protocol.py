@@ -82,7 +82,7 @@ def _rollout(game: GameState, seat: int, action: Action, rng: random.Random) -> 
         acting = game.to_act()[0]
         game.apply(bots[acting].choose(game.view(acting)))
     gained = [now - then for now, then in zip(game.score_list, before)]
-    if rules.family == "solitaire":
+    if rules.solo:
         return float(game.score_list[0]), 1.0 if game.winner_side == 0 else 0.0
     others = [gained[other] for other in range(len(gained)) if other != side]
     points = gained[side] - sum(others) / len(others)
@@ -230,7 +230,7 @@ class EngineSession:
     def _described(self, words: list[str]) -> GameState:
         """A deal's start as described: one seat's hand (the rest dealt at random), the dealer, the scores."""
         rules = self.rules
-        if rules.family == "solitaire":
+        if not rules.holds_hand:
             raise ProtocolError(": solitaire has no hands: use 'newgame seed N' or 'position record JSON'")
         keys = ("hand", "seat", "dealer", "scores")
         values: dict[str, list[str]] = {}
@@ -270,10 +270,7 @@ class EngineSession:
     def _move(self, args: list[str]) -> list[str]:
         game = self._need_game()
         _, _, text = args[0].partition(" ")
-        if game.rules.family == "solitaire":
-            game.apply(game.parse_action(text))
-        else:
-            game.apply_text(text)
+        game.apply_text(text)  # solitaire's parse_action takes it with or without the player's name
         return ["ok"]
 
     def _view(self, args: list[str]) -> list[str]:

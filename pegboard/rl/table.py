@@ -28,6 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.engine import GameState, new_game
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rl.actions import ActionCodec, InvalidActionIdError
 from pegboard.rl.observation import ObservationEncoder
@@ -113,7 +116,7 @@ class Table:
         if self.reward_mode == "win":
             if game.finished:
                 won = game.winner_side
-                if self.rules.family == "solitaire":
+                if self.rules.solo:
                     rewards[0] = 1.0 if won == 0 else -1.0
                 elif won is not None:
                     rewards = [1.0 if game.side_of(seat) == won else -1.0 for seat in range(self.players)]
@@ -135,6 +138,17 @@ class Table:
         """The table in text, as the seat to act sees it (or everyone, once the game is over)."""
         return render_text(self.game)
 
+    def render_as(self, mode: str | None) -> str | None:
+        """An environment's ``render()`` in ``mode``: None (nothing), ``ansi`` (the text, returned) or
+        ``human`` (printed, None returned)."""
+        if mode is None:
+            return None
+        text = self.render()
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
 
 def render_text(game: GameState) -> str:
     """A few lines of text about a game: the scores, then what the seat to act sees.
@@ -150,18 +164,18 @@ def render_text(game: GameState) -> str:
     seat = acting[0]
     view = game.view(seat)
     name = game.players[seat]
-    family = game.rules.family
-    if family == "cribbage":
+    if isinstance(view, CribbageView):
         lines.append(f"deal {view.deal + 1}, dealer {game.players[view.dealer]}, phase {view.phase}, "
                      f"starter {view.starter or '-'}, count {view.count}")
         lines.append("series: " + (" ".join(str(card) for _, card in view.series) or "-"))
-    elif family == "snailspace":
+    elif isinstance(view, SnailspaceView):
         lines.append(f"deal {view.deal + 1}, next cell {view.next_cell}")
         lines += [" ".join(str(card) if card else ".." for card in view.grid[row * 5:row * 5 + 5]) for row in range(5)]
     else:
-        lines += [" ".join(str(card) if card else ".." for card in view.grid[row * 4:row * 4 + 4]) for row in range(4)]
-        lines.append(f"turned {view.current}, {view.stock_left} in the stock, discards "
-                     f"{' '.join(str(card) for card in view.discards) or '-'}")
+        solo = solitaire_view(view)
+        lines += [" ".join(str(card) if card else ".." for card in solo.grid[row * 4:row * 4 + 4]) for row in range(4)]
+        lines.append(f"turned {solo.current}, {solo.stock_left} in the stock, discards "
+                     f"{' '.join(str(card) for card in solo.discards) or '-'}")
     hand = getattr(view, "hand", ())
     if hand:
         lines.append(f"{name} holds " + " ".join(str(card) for card in sorted(hand)))

@@ -111,13 +111,7 @@ class PegboardAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table in text (``ansi``: returned; ``human``: printed)."""
-        if self.render_mode is None:
-            return None
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render_as(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,4 +1,5 @@
 """Scored combinations: :class:`ScoreItem` (one combination) and :class:`Score` (an itemised total).
+:func:`pegboard.scoring.spoken.spoken_count` says a score aloud.
 
 >>> from pegboard.cards import parse_cards
 >>> five, ten = parse_cards("5H TC")
@@ -60,12 +61,6 @@ class Score:
 
     def __repr__(self) -> str:
         return f"Score({self.items!r})"
-
-    def spoken(self) -> str:
-        """The count as players say it aloud (see :func:`pegboard.scoring.spoken.spoken_count`)."""
-        from pegboard.scoring.spoken import spoken_count
-
-        return spoken_count(self.items)
 
     def to_json(self) -> dict[str, Any]:
         return {"total": self.total, "items": [item.to_json() for item in self.items]}

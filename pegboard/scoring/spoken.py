@@ -3,17 +3,17 @@
 >>> from pegboard.scoring.show import score_show
 >>> from pegboard.cards import parse_cards
 >>> *hand, starter = parse_cards("5H TC 9S 9D 2C")
->>> score_show(hand, starter).spoken()
+>>> spoken_count(score_show(hand, starter))
 'fifteen two and a pair is four'
 >>> *hand, starter = parse_cards("5C 5D 5H JS 5S")
->>> score_show(hand, starter).spoken()  # doctest: +NORMALIZE_WHITESPACE
+>>> spoken_count(score_show(hand, starter))  # doctest: +NORMALIZE_WHITESPACE
 'fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve,
  fifteen fourteen, fifteen sixteen, a double pair royal is twenty-eight, and nobs is twenty-nine'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from pegboard.scoring.items import ScoreItem
 
@@ -45,12 +45,14 @@ def number_words(number: int) -> str:
     return f"{_UNITS[hundreds]} hundred" + (f" {number_words(rest)}" if rest else "")
 
 
-def spoken_count(items: Sequence[ScoreItem]) -> str:
-    """A show counted aloud: fifteens first, then pairs, runs, flush, nobs, heels.
+def spoken_count(items: Iterable[ScoreItem]) -> str:
+    """A show (a :class:`~pegboard.scoring.items.Score` or its items) counted aloud: fifteens first,
+    then pairs, runs, flush, nobs, heels.
 
     A run whose ranks are doubled absorbs the pairs inside it ("a double run of three is eight"),
     as players say it. A hand with nothing is "nineteen", the traditional name for a zero hand.
     """
+    items = tuple(items)
     phrases: list[tuple[str, int]] = []  # (words before "is N", points) in speaking order
     fifteens = [item for item in items if item.kind == "fifteen"]
     pairs = [item for item in items if item.kind == "pair"]

@@ -99,7 +99,7 @@ class MatchConfig:
             raise PegboardError(f"--games {self.games} with --duplicate: expected a multiple of {rules.sides} "
                                 f"(each sequence of deals is played once per seating)")
         if self.objective is not None:
-            if rules.family != "cribbage" or rules.sides != 2:
+            if not rules.crib or rules.sides != 2:
                 raise PegboardError(f"--objective {self.objective}: objectives are for two-sided cribbage games "
                                     f"(cribbage, five-card, cribbage-4), not {rules.name}")
             _ = self.payoffs  # a bad name or a match it cannot model says so now

@@ -79,7 +79,7 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int) ->
 
 def _deal_sources(game: GameState) -> list[list[dict[str, Any]]]:
     """Per complete deal, per seat: its role and points by source (pegging, hand, crib, heels, bonus)."""
-    if game.rules.family != "cribbage":
+    if not game.rules.crib:
         return []
     seats = game.rules.players
     deals: list[list[dict[str, Any]]] = []

@@ -155,7 +155,7 @@ class MatchStats:
         rules = self.config.rules
         self.games += 1
         self.actions += game.actions
-        if rules.family == "solitaire":
+        if rules.solo:
             score = game.scores[0]
             self.score_sum += score
             self.score_squares += score * score
@@ -236,7 +236,7 @@ class MatchStats:
         rules = self.config.rules
         result: dict[str, Any] = {"game": rules.name, "games": self.games, "players": list(names),
                                   "bots": list(self.config.bots), "seed": self.config.seed}
-        if rules.family == "solitaire":
+        if rules.solo:
             mean = self.score_sum / max(1, self.games)
             result |= {"mean_score": round(mean, 4),
                        "ci95_mean": [round(x, 4) for x in
@@ -272,11 +272,11 @@ class MatchStats:
                     mean, low, high = self._objective_so_far(entrant).interval()
                     means[name] = {"mean": _rounded((mean,))[0], "ci95": _rounded((low, high))}
                 result["objective_mean"] = means
-            if rules.family == "cribbage" and len(names) == 2 and self.games:
+            if rules.crib and len(names) == 2 and self.games:
                 net, low, high = self._sums_so_far()[0].interval()
                 result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],
                                           "ci95": _rounded((low, high))}
-            if rules.family == "cribbage":
+            if rules.crib:
                 result["points_per_deal"] = {
                     name: {role: {source: round(value, 3) for source in ("pegging", "hand", "crib", "heels", "bonus")
                                   if (value := self.per_deal(entrant, role, source)) is not None and

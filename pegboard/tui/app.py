@@ -17,27 +17,12 @@ from textual.binding import Binding
 
 from pegboard.engine.actions import small_number
 from pegboard.errors import PegboardError
-from pegboard.tui.controller import Controller
+from pegboard.tui.controller import Controller, title_of
 from pegboard.tui.screens.game import GAME_CSS, GameScreen
 from pegboard.tui.screens.modals import MODAL_CSS, ResumeScreen
 from pegboard.tui.store import SavedGame, Store
 
-__all__ = ["PegboardApp", "GAME_TITLES", "title_of"]
-
-GAME_TITLES = {
-    "cribbage": "Cribbage", "cribbage-3": "Three-player cribbage", "cribbage-4": "Partnership cribbage",
-    "cribbage-4-solo": "Four-player cribbage", "five-card": "Five-card cribbage", "snailspace": "Snailspace",
-    "solitaire": "Cribbage Square Solitaire",
-}  # fmt: skip
-
-
-def title_of(ctl: Controller) -> str:
-    """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
-    rules = ctl.game.rules
-    target = f" to {rules.target}" if rules.target and rules.family == "cribbage" else ""
-    muggins = " · muggins on" if rules.muggins else ""
-    people = " · hot seat" if ctl.hot_seat else ""
-    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"
+__all__ = ["PegboardApp"]
 
 
 class PegboardApp(App[None]):
@@ -52,7 +37,7 @@ class PegboardApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Save & quit", priority=True)]
 
-    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: float | None = None,
+    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: bool | None = None,
                  saves: Sequence[SavedGame] = ()) -> None:
         super().__init__()
         self.first = ctl

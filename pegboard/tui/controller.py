@@ -21,15 +21,15 @@ from typing import Any
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import VERBS, Action, small_number
-from pegboard.engine.cribbage import honest_claim
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import SeatView
 from pegboard.errors import CardError, IllegalActionError, PegboardError
 from pegboard.rules import Rules
+from pegboard.session import HUMAN, LEVELS, Session
 
-__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal"]
+__all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal",
+           "card_symbols", "claim_story", "GAME_TITLES", "title_of"]
 
-HUMAN = "human"
-LEVELS = ("expert", "greedy", "random")
-"""Computer levels, strongest first."""
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
 CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
 
@@ -153,8 +153,9 @@ def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-class Controller:
-    """A game in the app: the engine state, who plays each seat, and whose cards are on screen.
+class Controller(Session):
+    """A game in the app: the session (the engine state, who plays each seat: see
+    :class:`pegboard.session.Session`), its set-up, and whose cards are on screen.
 
     ``viewer`` is the seat whose hand is shown (None: nobody's, e.g. while a hot-seat keyboard is
     handed over). With one person at the table it is always theirs.
@@ -162,21 +163,14 @@ class Controller:
 
     def __init__(self, game: GameState, kinds: Sequence[str], *, setup: Setup | None = None, bot_seed: int = 0,
                  viewer: int | None = None, rng: random.Random | None = None) -> None:
-        if len(kinds) != game.rules.players:
-            raise PegboardError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
-        for kind in kinds:
-            if kind != HUMAN and kind not in LEVELS:
-                raise PegboardError(f"seat kind {kind!r}: expected human or one of {', '.join(LEVELS)}")
-        self.game = game
+        super().__init__(game, kinds, seed=bot_seed)
         self.rng = rng  # the game's own generator (it deals the deals to come), when we made it
-        self.kinds = tuple(kinds)
         self.setup = setup or Setup(game=game.game)
-        self.bot_seed = bot_seed
-        self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
         if viewer is None and len(self.humans) == 1:
             viewer = self.humans[0]
         self.viewer = viewer
         self.save_path: Path | None = None  # the file this game saves to, once it has been saved
+        self.undos = 0  # decisions taken back in this game
 
     @classmethod
     def start(cls, setup: Setup) -> Controller:
@@ -194,19 +188,9 @@ class Controller:
         """Several people share the keyboard."""
         return len(self.humans) > 1
 
-    def is_human(self, seat: int) -> bool:
-        return self.kinds[seat] == HUMAN
-
-    def human_to_act(self) -> int | None:
+    def human_to_act(self, prefer: int | None = None) -> int | None:
         """The person who should act now (the one at the keyboard first), None if no person may."""
-        acting = self.game.to_act()
-        if self.viewer in acting and self.is_human(self.viewer):
-            return self.viewer
-        return next((seat for seat in acting if self.is_human(seat)), None)
-
-    def computer_to_act(self) -> int | None:
-        """A computer seat that may act now, None if none may."""
-        return next((seat for seat in self.game.to_act() if not self.is_human(seat)), None)
+        return super().human_to_act(self.viewer if prefer is None else prefer)
 
     def needs_handover(self) -> bool:
         """Hot seat: a different person must take the keyboard before their hand is shown."""
@@ -219,9 +203,12 @@ class Controller:
         if seat is not None:
             self.viewer = seat
 
-    def view(self) -> Any:
-        """What the screen may show: the viewer's view, or a spectator's during a handover."""
-        return self.game.view(None if self.needs_handover() else self.viewer)
+    def view(self) -> SeatView:
+        """What the screen may show: the viewer's view; a spectator's during a handover, and at a hot
+        seat whenever the viewer is not the one to act (the hand is hidden between players)."""
+        hidden = self.needs_handover() or (self.hot_seat and self.human_to_act() != self.viewer)
+        view: SeatView = self.game.view(None if hidden else self.viewer)
+        return view
 
     def label(self, seat: int) -> str:
         """A seat's name with its computer level: ``Ada (expert)``."""
@@ -233,56 +220,27 @@ class Controller:
         """Apply an action (raises :class:`IllegalActionError`, changing nothing, if it is illegal)."""
         self.game.apply(action)
 
-    def forced(self, seat: int | None) -> Action | None:
-        """The move ``seat`` must make when it has no choice (a go, the one card that can be played,
-        the one cell left), else None. A count or claim is never forced: saying the points is the
-        player's part under muggins.
+    def choose_for(self, seat: int, view: SeatView) -> Action:
+        """A computer seat's move from its view (safe to call off the UI thread): see
+        :func:`pegboard.session.computer_move`."""
+        return self.decide(seat, view)
 
-        >>> ctl = Controller.start(Setup("cribbage", "random", seed=3))
-        >>> ctl.forced(0) is None  # fifteen ways to throw two cards
-        True
-        """
-        if seat is None:
-            return None
-        legal = self.game.legal_actions(seat)
-        if len(legal) == 1 and legal[0].verb in ("go", "play", "place", "discard"):
-            return legal[0]
-        return None
+    @property
+    def rated(self) -> bool:
+        """Games whose result counts for more than a casual game (none yet in the app: the hook for
+        rated and duplicate games, where undo is off)."""
+        return False
 
-    def decision_seed(self, seat: int, moment: int) -> int:
-        """The seed of a computer decision: the same game at the same moment decides the same way,
-        so a resumed game goes on exactly as it would have."""
-        return (self.bot_seed * 7919 + moment * 31 + seat) % (1 << 31)
+    def undo_refusal(self, seat: int, *, rated: bool = False) -> str | None:
+        return super().undo_refusal(seat, rated=rated or self.rated)
 
-    def choose_for(self, seat: int, view: Any) -> Action:
-        """A computer seat's move from its view (safe to call off the UI thread).
-
-        With muggins the computer always takes every point an opponent missed.
-        """
-        from pegboard.bots import make_bot
-
-        actions: tuple[Action, ...] = view.legal_actions
-        if any(action.verb == "muggins" for action in actions):
-            return honest_claim(view, self.game.rules)
-        bot = make_bot(self.kinds[seat], self.game.rules, seat, seed=self.decision_seed(seat, len(view.events)))
-        return bot.choose(view)
-
-    def mode(self, seat: int | None) -> str:
-        """What ``seat`` must do now: discard, play, place, count, muggins, or wait."""
-        if seat is None:
-            return "wait"
-        verbs = {action.verb for action in self.game.legal_actions(seat)}
-        if not verbs:
-            return "wait"
-        if "count" in verbs:
-            return "count"
-        if "muggins" in verbs or "pass" in verbs:
-            return "muggins"
-        if "place" in verbs:
-            return "place"
-        if "discard" in verbs and self.game.rules.family == "cribbage":
-            return "discard"
-        return "play"
+    def take_back(self) -> int:
+        """Undo the person's last decision (and the computer's moves after it); returns how many
+        moves were taken back. Raises :class:`PegboardError` saying why when undo is not allowed."""
+        seat = self.viewer if self.viewer is not None else (self.humans[0] if self.humans else 0)
+        undone = self.undo(seat, rated=self.rated)
+        self.undos += 1
+        return len(undone.actions)
 
     def hand(self, seat: int | None) -> tuple[Card, ...]:
         """``seat``'s cards in hand, in the app's order."""
@@ -330,7 +288,7 @@ class Controller:
             raise IllegalActionError(f"{error}; or a card number from 1 to {len(hand)}") from None
 
     def _solitaire(self, words: list[str], seat: int) -> Action:
-        current: Card | None = self.game.view(seat).current
+        current = solitaire_view(self.game.view(seat)).current
         assert current is not None
         cells = [word for word in words if word in CELLS]
         others = [word for word in words if word not in CELLS]
@@ -347,7 +305,14 @@ class Controller:
 
     # ------------------------------------------------------------------ words
     def prompt(self, seat: int | None) -> str:
-        """What the person at the keyboard should do now, in words (with the keys)."""
+        """What the person at the keyboard should do now, in words (with the keys); at a hot seat it
+        begins with their name."""
+        text = self._prompt(seat)
+        if self.hot_seat and seat is not None and not self.game.finished and self.mode(seat) != "wait":
+            return f"{self.game.players[seat]}: {text}"
+        return text
+
+    def _prompt(self, seat: int | None) -> str:
         game = self.game
         if game.finished:
             return "The game is over: n for a new game, w to save its record, s for statistics, Ctrl+Q to quit."
@@ -355,14 +320,14 @@ class Controller:
         if seat is None or mode == "wait":
             waiting = [self.game.players[s] for s in game.to_act()]
             return f"Waiting for {' and '.join(waiting)}…" if waiting else "…"
-        view = game.view(seat)
+        view: Any = game.view(seat)
         if mode == "discard":
             count = game.rules.discard_count
             crib = "your" if view.dealer == seat else f"{game.players[view.dealer]}'s"
             cards = "a card" if count == 1 else f"{count} cards"
             return f"Throw {cards} to {crib} crib: number keys or click to pick, Enter to throw."
         if mode == "play":
-            if game.rules.family == "snailspace":
+            if game.rules.cells_in_order:
                 row, col = view.next_cell
                 return f"Place a card on the marked cell ({row},{col}): its number, arrows + Enter, or type it (/5h)."
             if all(action.verb == "go" for action in game.legal_actions(seat)):
@@ -372,13 +337,13 @@ class Controller:
             return (f"Place {view.current.symbol}: arrows + Enter or click a cell, type a cell (a1-d4), "
                     f"x to discard ({view.discard_spaces - len(view.discards)} spaces left).")
         unit = view.counting
-        what = "your crib" if unit and unit[1] == "crib" else "your hand"
+        what = "crib" if unit and unit[1] == "crib" else "hand"
         if mode == "count":
             starter = view.starter.symbol if view.starter else "?"
-            return f"Count {what} with the starter {starter}: type the points and Enter (muggins: misses can be taken)."
-        counted_seat, points = view.claim or (seat, 0)
-        return (f"{game.players[counted_seat]} counted {points}. Missed points? Type them and Enter to call "
-                f"muggins, or p to pass.")
+            return (f"Count your {what} with the starter {starter}: type the points and Enter (muggins: misses "
+                    f"can be taken).")
+        return (f"{claim_story(view, game.players)} Any points missed? Type them and Enter to call muggins, or p "
+                f"to pass.")
 
     def outcome(self, seat: int) -> Outcome:
         """The finished game from ``seat``'s side."""
@@ -388,7 +353,7 @@ class Controller:
         others = [score for other, score in enumerate(scores) if other != side]
         best_other = max(others) if others else game.rules.target or 0
         if game.winner_side is None:
-            result = "lost" if game.rules.family == "solitaire" else "draw"
+            result = "lost" if game.rules.solo else "draw"
         else:
             result = "won" if game.winner_side == side else "lost"
         marks = game.losers_marks()
@@ -396,6 +361,25 @@ class Controller:
         taken = marks.get(mine)
         given = next((mark for name, mark in marks.items() if name != mine), None) if result == "won" else None
         return Outcome(result, scores[side], best_other, taken, given)
+
+
+def claim_story(view: Any, players: Sequence[str]) -> str:
+    """The count being claimed on and the claims made on it so far, in words, the same whatever the
+    true count (ruling 28): ``Bob counted 6 for his hand; Cat took 1.``"""
+    owner, _ = view.claim or (view.seat, 0)
+    what = "crib" if view.counting and view.counting[1] == "crib" else "hand"
+    said: list[str] = []
+    for event in reversed(view.events):
+        if event.type == "show":
+            break
+        if event.type != "claim":
+            continue
+        if event.kind == "count":
+            said.insert(0, f"{players[owner]} counted {event.points} for their {what}")
+            break
+        said.insert(0, f"{players[event.seat]} passed" if event.kind == "pass" else
+                    f"{players[event.seat]} called muggins for {event.points}")
+    return "; ".join(said) + "." if said else f"{players[owner]} counted their {what}."
 
 
 def describe_action(action: Action) -> str:
@@ -423,6 +407,15 @@ def describe_action(action: Action) -> str:
 _CARD_CODE = re.compile(CARD_IN_TEXT)
 
 
+def card_symbols(text: str) -> str:
+    """Card codes in ``text`` as the cards players write: ``Ann play 5H`` -> ``Ann play 5♥``.
+
+    >>> card_symbols("Ann discard TS 10C")
+    'Ann discard 10♠ 10♣'
+    """
+    return _CARD_CODE.sub(lambda match: Card.parse(match.group(0)).symbol, text)
+
+
 def refusal(message: str, players: Sequence[str]) -> str:
     """An engine refusal in the app's words: the player's name and verb become "Can't ...", and
     card codes become card faces.
@@ -436,4 +429,20 @@ def refusal(message: str, players: Sequence[str]) -> str:
         if message.startswith(f"{name} ") and ":" in message:
             message = "Can't " + message[len(name) + 1:]
             break
-    return _CARD_CODE.sub(lambda match: Card.parse(match.group(0)).symbol, message)
+    return card_symbols(message)
+
+
+GAME_TITLES = {
+    "cribbage": "Cribbage", "cribbage-3": "Three-player cribbage", "cribbage-4": "Partnership cribbage",
+    "cribbage-4-solo": "Four-player cribbage", "five-card": "Five-card cribbage", "snailspace": "Snailspace",
+    "solitaire": "Cribbage Square Solitaire",
+}  # fmt: skip
+
+
+def title_of(ctl: Controller) -> str:
+    """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
+    rules = ctl.game.rules
+    target = f" to {rules.target}" if rules.target and rules.pegging else ""
+    muggins = " · muggins on" if rules.muggins else ""
+    people = " · hot seat" if ctl.hot_seat else ""
+    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"

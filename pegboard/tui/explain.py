@@ -28,6 +28,7 @@ from pegboard.engine.events import Event
 from pegboard.rules import Rules
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.show import show_items
+from pegboard.scoring.spoken import spoken_count
 
 __all__ = ["ShowCount", "DiscardReview", "deal_counts", "deal_line", "deal_points", "deal_summary", "discard_review",
            "starter_of",
@@ -56,7 +57,7 @@ class ShowCount:
     @property
     def spoken(self) -> str:
         """The count aloud: "fifteen two, fifteen four and a pair is six"."""
-        return self.score.spoken()
+        return spoken_count(self.score)
 
     @property
     def missed(self) -> int:
@@ -112,17 +113,17 @@ def show_count(event: Event, events: Sequence[Event], rules: Rules, players: Seq
 def deal_counts(events: Sequence[Event], deal: int, rules: Rules, players: Sequence[str]) -> list[ShowCount]:
     """Every count of ``deal`` in counting order: cribbage hands and crib, or grid lines."""
     in_deal = [event for event in events if event.deal == deal]
-    if rules.family == "cribbage":
+    if rules.crib:
         return [show_count(event, in_deal, rules, players, index) for index, event in enumerate(in_deal)
                 if event.type == "show"]
     groups: dict[tuple[int | None, str], list[ScoreItem]] = {}
     for event in in_deal:
         if event.type == "score" and event.phase == "show":
             groups.setdefault((event.seat, event.where), []).append(ScoreItem(event.kind, event.cards, event.points))
-    starter = starter_of(events, deal) if rules.family == "solitaire" else None
+    starter = starter_of(events, deal) if rules.solo else None
     counts = []
     for (seat, where), items in groups.items():
-        who = "" if rules.family == "solitaire" or seat is None else f"{players[seat]}: "
+        who = "" if rules.solo or seat is None else f"{players[seat]}: "
         counts.append(ShowCount(seat, f"{who}{where}", (), starter, Score(tuple(items))))
     return counts
 
@@ -210,7 +211,7 @@ def discard_review(events: Sequence[Event], deal: int, seat: int, rules: Rules) 
     """
     from pegboard.bots.discard import rank_discards
 
-    if rules.family != "cribbage":
+    if not rules.crib:
         return None
     dealer = hand = thrown = None
     for event in events:

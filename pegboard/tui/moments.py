@@ -21,7 +21,8 @@ from pegboard.engine.views import CribbageView
 __all__ = ["end_of_play", "latest_moves", "ends_the_play"]
 
 _POINTS = {"fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair", "run": "a run", "go": "the go",
-           "last": "last card", "flush": "a flush"}  # fmt: skip
+           "last": "last card", "flush": "a flush", "heels": "his heels"}  # fmt: skip
+_SETS = {3: "a pair royal", 4: "a double pair royal"}
 
 
 def ends_the_play(before: CribbageView, after: CribbageView) -> bool:
@@ -62,7 +63,8 @@ def end_of_play(before: CribbageView, events: Sequence[Event], side_of_seat: Seq
 def latest_moves(events: Sequence[Event], since: int, players: Sequence[str], you: int | None,
                  limit: int = 4, until: int | None = None) -> list[tuple[int | None, str]]:
     """The moves of the play from event ``since`` (to ``until``) in words, each with its seat: cards
-    played, go's and the points pegged (``Ada pegs 2 for a pair``); the last ``limit`` of them."""
+    played, go's and the points pegged (``Ada pegs 6 for a pair royal``, ``Ada pegs 2 for his heels``); the
+    last ``limit`` of them."""
     moves: list[tuple[int | None, str]] = []
     for index in range(max(0, since), len(events) if until is None else min(until, len(events))):
         event = events[index]
@@ -70,7 +72,7 @@ def latest_moves(events: Sequence[Event], since: int, players: Sequence[str], yo
         if event.type == "deal":
             moves.clear()
             continue
-        if seat is None or event.phase != "play":
+        if seat is None or event.phase not in ("play", "starter"):
             continue
         mine = seat == you
         who = "You" if mine else players[seat]
@@ -79,6 +81,7 @@ def latest_moves(events: Sequence[Event], since: int, players: Sequence[str], yo
         elif event.type == "go":
             moves.append((seat, f"{who}: go"))
         elif event.type == "score":
-            what = _POINTS.get(event.kind, event.kind.replace("-", " "))
+            what = _SETS.get(len(event.cards), "a pair") if event.kind == "pair" else \
+                _POINTS.get(event.kind, event.kind.replace("-", " "))
             moves.append((seat, f"{who} {'peg' if mine else 'pegs'} {event.points} for {what}"))
     return moves[-limit:]

@@ -1,5 +1,5 @@
 """``pegboard replay FILE`` in a terminal: step through a ``pegboard/1`` record on the same table,
-every hand face up (left/right: one action; up/down: one deal; Home/End)."""
+every hand face up (left/right: one action; up/down: one deal; Home/End; r: the Review screen)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from textual.widgets import Footer, Header, Static
 from pegboard.engine import GameState
 from pegboard.present import describe_event
 from pegboard.records import GameRecord, start_game
-from pegboard.tui.controller import hand_order
+from pegboard.tui.controller import card_symbols, hand_order
+from pegboard.tui.review import REVIEW_CSS
 from pegboard.tui.screens.game import GAME_CSS, PlayArea
 from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import colour_cards
@@ -37,6 +38,7 @@ class ReplayScreen(Screen[None]):
         Binding("up,pageup", "deal(-1)", "Deal back"),
         Binding("home", "jump(0)", "Start"),
         Binding("end", "jump(-1)", "End"),
+        Binding("r", "review", "Review"),
         Binding("q,escape", "app.quit", "Quit"),
     ]
 
@@ -64,7 +66,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#grid").display = self.game.rules.family != "cribbage"
+        self.query_one("#grid").display = bool(self.game.rules.grid_side)
         self.show()
 
     def go_to(self, step: int) -> None:
@@ -91,16 +93,21 @@ class ReplayScreen(Screen[None]):
     def action_jump(self, where: int) -> None:
         self.go_to(len(self.actions) if where < 0 else where)
 
+    def action_review(self) -> None:
+        from pegboard.tui.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.record))
+
     def _hands(self) -> dict[int, Any]:
         hands = {}
         for seat in range(self.game.rules.players):
             view = self.game.view(seat)
-            hands[seat] = hand_order(view.hand or getattr(view, "kept", ()))
+            hands[seat] = hand_order(getattr(view, "hand", ()) or getattr(view, "kept", ()))
         return hands
 
     def show(self) -> None:
         game = self.game
-        solitaire = game.rules.family == "solitaire"
+        solitaire = not game.rules.holds_hand
         view = game.view(0 if solitaire else None)
         budget = max(2, min(8, (self.size.height or 24) - 20))
         self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), budget)
@@ -108,11 +115,11 @@ class ReplayScreen(Screen[None]):
         table = self.query_one("#table", Static)
         table.update(table_text(view, labels, None if solitaire else self._hands(), table.content_region.width or 60,
                                 rules=game.rules))
-        if game.rules.family != "cribbage":
+        if game.rules.grid_side:
             self.query_one(GridView).show(grid_spec(view))
         status = Text(f"Move {self.step} of {len(self.actions)}", style="bold")
         if self.step:
-            status.append(f"  ·  {self.actions[self.step - 1]}", style="#5fd7ff")
+            status.append(f"  ·  {card_symbols(self.actions[self.step - 1])}", style="#5fd7ff")
         last = next((event for event in reversed(game.events) if event.type not in ("score", "dealt")), None)
         if last is not None:
             status.append("\n")
@@ -130,7 +137,7 @@ class ReplayApp(App[None]):
 
     TITLE = "pegboard replay"
     ENABLE_COMMAND_PALETTE = False
-    CSS = GAME_CSS + "#status { height: auto; margin-bottom: 1; }"
+    CSS = GAME_CSS + "#status { height: auto; margin-bottom: 1; }" + REVIEW_CSS
 
     def __init__(self, record: GameRecord, source: str = "") -> None:
         super().__init__()

@@ -111,7 +111,7 @@ class SavedGame:
 
     def describe(self) -> str:
         """The save in a line: ``cribbage vs expert · Ann 45 · Ada 38 · deal 5 · saved 2025-01-04 18:02``."""
-        opponent = "" if self.game == "solitaire" else \
+        opponent = "" if len(self.kinds) == 1 else \
             " hot seat" if self.setup.opponent == "human" else f" vs {self.setup.opponent}"
         deals = len(self.record.get("deals") or [])
         scores = self.scores or ", ".join(map(str, self.record.get("players") or []))
@@ -315,6 +315,14 @@ class Store:
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         _write_json(self.root / "settings.json", settings)
+
+    def update_settings(self, changes: dict[str, Any]) -> None:
+        """Change some settings, keeping the others (a damaged file is replaced: it was set aside)."""
+        try:
+            settings = self.load_settings()
+        except StoreError:
+            settings = {}
+        self.save_settings({**settings, **changes})
 
     # ------------------------------------------------------------------ statistics
     def _damaged_stats(self, why: object) -> StoreError:

@@ -2,9 +2,11 @@
 
 HTTP: ``GET /`` (the page; ``/t/{id}`` is a table), ``GET /api/games``, ``POST /api/tables`` (create),
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join`` (seat + invite -> secret token),
-``POST /api/tables/{id}/invites`` (a player's token -> the untaken seats' invites),
-``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished). WebSocket: ``/ws/{id}``
-(see :mod:`pegboard.web.protocol`).
+``POST /api/tables/{id}/invites`` (the creator's seat token -> the untaken seats' invites; with
+``"reissue": N``, seat N's invite revoked and a new one made),
+``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), and the review of a finished
+game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``). WebSocket:
+``/ws/{id}`` (see :mod:`pegboard.web.protocol`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.web.review import add_review_routes
 from pegboard.web.store import Store, open_store
 from pegboard.web.tables import LEVELS, Table, games_catalogue
 
@@ -164,7 +167,10 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         limits.check(request, "invites", 4 * hub.settings.create_rate, 2 * hub.settings.create_burst)
         table = await table_or_404(table_id)
         body = await _body(request)
-        links = _links(table, hub.invites(table, body.get("token") if isinstance(body, dict) else None))
+        token = body.get("token") if isinstance(body, dict) else None
+        if isinstance(body, dict) and "reissue" in body:
+            await hub.reissue(table, token, body["reissue"])
+        links = _links(table, hub.invites(table, token))
         return {"table": table.id, "links": links, "watch": f"/t/{table.id}"}
 
     @app.get("/api/tables/{table_id}/record")
@@ -175,6 +181,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         body = json.dumps(record_of(table.game), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
+
+    add_review_routes(app, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
@@ -238,7 +246,7 @@ async def _messages(hub: Hub, websocket: WebSocket, conn: Conn) -> None:
         if message["type"] == "websocket.disconnect":
             return
         if not conn.rate.allow():
-            hub.refuse(conn, "rate-limited", "too many messages: slow down")
+            hub.refuse(conn, "rate-limited", "too many messages: slow down", _request_id(message.get("text")))
             if conn.rate.refused > 100 and time.monotonic() - started > 1:
                 return
             continue
@@ -248,3 +256,11 @@ async def _messages(hub: Hub, websocket: WebSocket, conn: Conn) -> None:
             hub.refuse(conn, error.code, str(error), error.request)
             continue
         await hub.handle(conn, checked)
+
+
+def _request_id(text: Any) -> Any:
+    """The ``id`` of a message refused unread (rate-limited), so a client waiting for its answer gets one."""
+    try:
+        return parse_message(text).get("id")
+    except ProtocolError as error:
+        return error.request

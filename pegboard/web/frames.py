@@ -168,7 +168,7 @@ def _last_deal(events: Sequence[Event], deal: int, game: GameState) -> dict[str,
             points = result.setdefault("points", [0] * len(game.side_names))
             if event.seat is not None:
                 points[game.side_of(event.seat)] += event.points
-    if starter is not None and game.rules.family == "snailspace":
+    if starter is not None and game.rules.cells_in_order:  # Snailspace: the starter is the centre cell
         result.setdefault("cells", {})["(2,2)"] = str(starter)
     return result
 
@@ -189,7 +189,7 @@ def state_frame(game: GameState, seat: int | None, since: int, table: dict[str, 
                              "view": _view_fields(view), "legal": legal_texts(view.legal_actions),
                              "log": [_cached_entry(events, index, game, cache) for index in range(since, len(events))],
                              "last": list(last)}
-    if game.rules.family == "cribbage":
+    if game.rules.crib:
         frame["shows"] = _shows(view, game)
     else:
         frame["lines"] = _lines(events, deal)

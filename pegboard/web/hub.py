@@ -13,20 +13,20 @@ import hmac
 import json
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
-from pegboard.present import hint as make_hint
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
 from pegboard.web.protocol import RateLimit
-from pegboard.web.store import ActionRow, FinishRow, SeatRow, Store
+from pegboard.web.store import ActionRow, FinishRow, InviteRow, SeatRow, Store
 from pegboard.web.tables import SetupError, Table, hash_token, new_secret
+from pegboard.web.thinking import Thinker
 
 __all__ = ["Hub", "Conn", "Settings", "HubError"]
 
@@ -46,10 +46,12 @@ class Settings:
     burst: float = 40.0
     queue_limit: int = 500  # frames waiting for a slow connection before it is dropped
     hello_timeout: float = 15.0
-    workers: int = 2  # threads for computer moves and hints
+    workers: int = 2  # processes for the expert's moves and hints (0: threads in the server's process)
     create_rate: float = 0.5  # tables an address may create a second, on average (HTTP)
     create_burst: float = 20.0
     gc_freeze: float = 0.0  # seconds between garbage-collector freezes (0: leave the collector alone)
+    idle_unload: float = 600.0  # seconds a table nobody is connected to stays in memory (it stays stored)
+    finished_unload: float = 60.0  # the same once its game is over
 
 
 class HubError(Exception):
@@ -109,7 +111,7 @@ class Hub:
         self.settings = settings or Settings()
         self.journal = Journal(store)
         self.tables: dict[str, Table] = {}
-        self.executor = ThreadPoolExecutor(self.settings.workers, thread_name_prefix="pegboard-think")
+        self.thinker = Thinker(self.settings.workers)
         self.closing = False
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -121,6 +123,30 @@ class Hub:
             await self.table(table_id)
         if self.settings.gc_freeze > 0:
             self._spawn(self._collector())
+        self._spawn(self._reaper())
+
+    async def _reaper(self) -> None:
+        """Unload the tables nobody is at: see :meth:`unload_idle`."""
+        every = max(0.05, min(self.settings.idle_unload, self.settings.finished_unload) / 4)
+        while not self.closing:
+            await asyncio.sleep(every)
+            self.unload_idle()
+
+    def unload_idle(self, now: float | None = None) -> list[str]:
+        """Unload from memory every table with nobody connected and nothing to do (no computer about to
+        move) for :attr:`Settings.idle_unload` seconds (:attr:`Settings.finished_unload` once its game
+        is over). It stays in the database, and opening its link loads it again as it was."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for table in list(self.tables.values()):
+            if table.conns or table.busy or table.lock.locked():
+                table.idle_since = now
+                continue
+            limit = self.settings.finished_unload if table.game.finished else self.settings.idle_unload
+            if now - table.idle_since >= limit:
+                self.tables.pop(table.id, None)
+                gone.append(table.id)
+        return gone
 
     async def _collector(self) -> None:
         """Keep full garbage collections short. Game states are long-lived and many, and a full
@@ -147,7 +173,7 @@ class Hub:
         for table in self.tables.values():
             for conn in list(table.conns):
                 conn.close()
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, self.thinker.close)
         await asyncio.get_running_loop().run_in_executor(None, self.journal.close)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
@@ -216,12 +242,37 @@ class Hub:
         self.send_seats(table)
         return token
 
+    def _creator(self, table: Table, token: Any) -> None:
+        """Refuse anyone but the table's creator (the token of its first person's seat)."""
+        if table.seat_for_token(token) != table.creator_seat:
+            raise HubError(403, f"only the table's creator ({table.seats[table.creator_seat].name}) may hand out "
+                                "its invites")
+
     def invites(self, table: Table, token: Any) -> dict[int, str]:
-        """Invites of the human seats nobody has taken yet, for a player already at the table."""
-        if table.seat_for_token(token) is None:
-            raise HubError(403, "only a player at this table may see its invites")
+        """Invites of the human seats nobody has taken yet, for the table's creator only: another player
+        could take those seats and see more than one hand."""
+        self._creator(table, token)
         return {number: seat.invite for number, seat in enumerate(table.seats)
                 if seat.kind == "human" and seat.token_hash is None and seat.invite}
+
+    async def reissue(self, table: Table, token: Any, seat: Any) -> str:
+        """The creator revokes a seat's invite (and its token, if someone took it: they are put out) and
+        gets a new invite for it."""
+        self._creator(table, token)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
+            raise HubError(400, f"reissue: a seat number from 0 to {len(table.seats) - 1}")
+        if table.seats[seat].kind != "human" or seat == table.creator_seat:
+            raise HubError(400, f"reissue: seat {seat} is {'yours' if seat == table.creator_seat else 'a computer'}")
+        async with table.lock:
+            invite = new_secret()
+            await self.journal.write([InviteRow(table.id, seat, invite)])
+            place = table.seats[seat]
+            place.invite, place.token_hash = invite, None
+            for conn in [conn for conn in table.conns if conn.seat == seat]:
+                self.refuse(conn, "bad-token", "the table's creator gave this seat to someone else")
+                self.detach(table, conn)
+        self.send_seats(table)
+        return invite
 
     # ------------------------------------------------------------------ connections
     def attach(self, table: Table, conn: Conn) -> None:
@@ -363,13 +414,14 @@ class Hub:
             return
         conn.hinting = True
         try:
-            async with table.lock:
-                if seat not in table.game.to_act():
-                    self.refuse(conn, "not-your-turn", "hints are for when it is your turn", request)
-                    return
-                loop = asyncio.get_running_loop()
-                advice = await loop.run_in_executor(self.executor, make_hint, table.game, seat)
-                conn.push(hint_frame(advice, table.game.deal_number, request))
+            problem = table.session.hint_refusal(seat)
+            if problem is not None:
+                code = "not-your-turn" if seat not in table.game.to_act() else "no-hint"
+                self.refuse(conn, code, problem, request)
+                return
+            deal = table.game.deal_number
+            advice = await self.thinker.hint(table.game, seat)
+            conn.push(hint_frame(advice, deal, request))
         finally:
             conn.hinting = False
 
@@ -382,18 +434,25 @@ class Hub:
         self._spawn(self._computers(table))
 
     async def _computers(self, table: Table) -> None:
+        """The table's computer moves, one after another. Each is worked out without the table's lock
+        (a person's simultaneous discard is not held up) and applied only if the game has not moved on
+        meanwhile; else it is worked out again for the new moment. A decision depends only on the game
+        at its moment (:func:`pegboard.session.computer_move`), so the game goes the same however the
+        moves interleave in time, and after a restart."""
         failed = False
+        session = table.session
         try:
             while not self.closing:
                 if self.settings.pace:
                     await asyncio.sleep(self.settings.pace)
+                seat = table.computer_to_act()
+                if seat is None:
+                    return
+                moment = table.n
+                action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed)
                 async with table.lock:
-                    seat = table.computer_to_act()
-                    if seat is None:
-                        return
-                    view = table.game.view(seat)
-                    loop = asyncio.get_running_loop()
-                    action = await loop.run_in_executor(self.executor, table.bot(seat).choose, view)
+                    if table.n != moment or seat not in table.game.to_act():
+                        continue  # someone moved meanwhile: decide again, at the new moment
                     if table.game.normalize(action) not in table.game.legal_actions(seat):
                         log.error("table %s: computer chose illegal %r; playing its first legal move", table.id, action)
                         action = table.game.legal_actions(seat)[0]

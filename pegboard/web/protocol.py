@@ -8,7 +8,9 @@ Client messages are JSON objects of at most :data:`MAX_MESSAGE` bytes::
 
 The server answers with ``state`` frames (after every change, to every connection, each from its
 own seat's view; the one acknowledging your action carries ``"ack": id``), ``hint`` frames,
-``seats`` frames (who is here) and ``error`` frames (``{"code", "message", "id"}``).
+``seats`` frames (who is here) and ``error`` frames (``{"code", "message", "id"}``). Every answer to a
+message that carried an ``id`` carries it back, a refusal for sending too fast (``rate-limited``)
+included, so a client waiting for its reply never waits in vain.
 
 >>> parse_message('{"type": "act", "token": "x", "action": "go", "id": 3}')["action"]
 'go'

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from pegboard.errors import StoreError
 
-__all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "Write", "StoredTable", "Store", "SQLiteStore",
+__all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "InviteRow", "Write", "StoredTable", "Store", "SQLiteStore",
            "open_store"]
 
 
@@ -54,13 +54,23 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
+class InviteRow:
+    """The table's creator reissued a seat's invite: the old invite (and the seat's token, if someone
+    had taken it) no longer works."""
+
+    table: str
+    seat: int
+    invite: str
+
+
+@dataclass(frozen=True)
 class FinishRow:
     """The table's game is over (its actions say so too: this only spares loading it at start-up)."""
 
     table: str
 
 
-Write = TableRow | SeatRow | ActionRow | FinishRow
+Write = TableRow | SeatRow | ActionRow | FinishRow | InviteRow
 
 
 @dataclass
@@ -70,6 +80,7 @@ class StoredTable:
     row: TableRow
     seats: dict[int, str] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
+    invites: dict[int, str] = field(default_factory=dict)  # reissued invites, by seat
 
 
 class Store(Protocol):
@@ -91,6 +102,8 @@ CREATE TABLE IF NOT EXISTS seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL,
                                   PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL,
                                     PRIMARY KEY (table_id, n));
+CREATE TABLE IF NOT EXISTS invites (table_id TEXT NOT NULL, seat INTEGER NOT NULL, invite TEXT NOT NULL,
+                                    PRIMARY KEY (table_id, seat));
 """
 
 _SCHEMA_CHECKS = ("SELECT id, created, setup, finished FROM tables LIMIT 0",
@@ -138,6 +151,10 @@ class SQLiteStore:
                         db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (item.table,))
                     elif isinstance(item, SeatRow):
                         db.execute("INSERT INTO seats VALUES (?, ?, ?)", (item.table, item.seat, item.token_hash))
+                    elif isinstance(item, InviteRow):
+                        db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (item.table, item.seat))
+                        db.execute("INSERT OR REPLACE INTO invites VALUES (?, ?, ?)",
+                                   (item.table, item.seat, item.invite))
                     else:
                         db.execute("INSERT INTO tables (id, created, setup) VALUES (?, ?, ?)",
                                    (item.table, item.created, json.dumps(item.setup)))
@@ -153,11 +170,13 @@ class SQLiteStore:
                 return None
             seats = self._db.execute("SELECT seat, token_hash FROM seats WHERE table_id = ?", (table,)).fetchall()
             actions = self._db.execute("SELECT n, text FROM actions WHERE table_id = ? ORDER BY n", (table,)).fetchall()
+            invites = self._db.execute("SELECT seat, invite FROM invites WHERE table_id = ?", (table,)).fetchall()
         if [n for n, _ in actions] != list(range(len(actions))):
             raise RuntimeError(f"table {table}: stored actions are not numbered 0..{len(actions) - 1}")
         stored = StoredTable(TableRow(table, json.loads(row[1]), row[0]))
         stored.seats = {seat: token_hash for seat, token_hash in seats}
         stored.actions = [text for _, text in actions]
+        stored.invites = {seat: invite for seat, invite in invites}
         return stored
 
     def unfinished(self) -> list[str]:

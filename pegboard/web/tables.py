@@ -16,11 +16,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.bots import make_bot
-from pegboard.bots.base import Bot
 from pegboard.engine import GameState, new_game
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
+from pegboard.session import HUMAN, Session
 from pegboard.web.store import StoredTable, TableRow
 
 __all__ = ["Table", "Seat", "SetupError", "LEVELS", "OPTIONS", "games_catalogue", "hash_token", "new_secret"]
@@ -33,7 +32,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "solitaire": {"target": (int, 0, 200), "discards": (int, 0, 4), "heels": (str, "per_hand", "once")},
 }
 """Options a table may set, per family: (type, bounds or allowed values)."""
-NAME = re.compile(r"^[\w.'-]{1,16}$")
+NAME = re.compile(r"[\w.'-]{1,16}")
+"""A player name, matched whole (``fullmatch``: ``$`` would let a trailing newline through)."""
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan")
 SETUP_VERSION = 1
 
@@ -108,7 +108,7 @@ def _parse_seats(data: Any, count: int) -> list[Seat]:
         name = entry.get("name") or DEFAULT_NAMES[number]
         if kind not in ("human", "computer"):
             raise SetupError(f"seat {number + 1}: kind must be 'human' or 'computer'")
-        if not isinstance(name, str) or not NAME.match(name):
+        if not isinstance(name, str) or not NAME.fullmatch(name):
             raise SetupError(f"seat {number + 1}: a name is 1-16 letters, digits or . ' - (no spaces)")
         level = entry.get("level", "greedy") if kind == "computer" else None
         if kind == "computer" and level not in LEVELS:
@@ -116,6 +116,9 @@ def _parse_seats(data: Any, count: int) -> list[Seat]:
         seats.append(Seat(name, kind, level, new_secret() if kind == "human" else None))
     if len({seat.name.lower() for seat in seats}) != len(seats):
         raise SetupError("seats: every player needs a different name")
+    if all(seat.kind == "computer" for seat in seats):
+        raise SetupError("seats: at least one seat must be a person's (a table of computers would play "
+                         "itself with nobody watching)")
     return seats
 
 
@@ -133,8 +136,18 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Any] = field(default_factory=set)
     cache: dict[Any, Any] = field(default_factory=dict)
-    bots: dict[int, Bot] = field(default_factory=dict)
     busy: bool = False  # a computer move is being made
+    idle_since: float = field(default_factory=time.monotonic)  # nobody connected, nothing to do: since when
+    session: Session = field(init=False)
+
+    def __post_init__(self) -> None:
+        kinds = [HUMAN if entry["kind"] == "human" else entry.get("level") or "greedy" for entry in self.setup["seats"]]
+        self.session = Session(self.game, kinds, seed=self.setup["seed"])
+
+    @property
+    def creator_seat(self) -> int:
+        """The seat of whoever set the table up (its first person's seat): only they hand out invites."""
+        return next(number for number, seat in enumerate(self.seats) if seat.kind == "human")
 
     @classmethod
     def new(cls, data: Any) -> Table:
@@ -159,7 +172,11 @@ class Table:
         setup = {"version": SETUP_VERSION, "game": rules.name, "options": rules.options(),
                  "players": [seat.name for seat in seats], "seed": secrets.randbits(128),
                  "seats": [{"kind": s.kind, "level": s.level, "invite": s.invite} for s in seats]}
-        return cls(secrets.token_urlsafe(9), setup, _start(setup), seats, time.time())
+        try:
+            game = _start(setup)
+        except PegboardError as error:  # any refusal of the engine's is the request's fault: a 4xx
+            raise SetupError(str(error)) from None
+        return cls(secrets.token_urlsafe(9), setup, game, seats, time.time())
 
     @classmethod
     def restore(cls, stored: StoredTable) -> Table:
@@ -172,7 +189,8 @@ class Table:
             except PegboardError as error:
                 why = error.reason if isinstance(error, IllegalActionError) else error
                 raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {why}") from None
-        seats = [Seat(name, entry["kind"], entry.get("level"), entry.get("invite"), stored.seats.get(number))
+        seats = [Seat(name, entry["kind"], entry.get("level"), stored.invites.get(number, entry.get("invite")),
+                      stored.seats.get(number))
                  for number, (name, entry) in enumerate(zip(setup["players"], setup["seats"]))]
         table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions))
         table.last = (len(game.events), len(game.events))
@@ -184,6 +202,7 @@ class Table:
     def public(self) -> dict[str, Any]:
         """What anyone at the table may know about it (never tokens, invites or the seed)."""
         return {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
+                "creator": self.creator_seat, "layout": layout(self.game.rules),
                 "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
                 "finished": self.game.finished, "winner": self.game.winner}
 
@@ -199,17 +218,14 @@ class Table:
         return found
 
     def computer_to_act(self) -> int | None:
-        """A computer seat that may act now, if any."""
-        for seat in self.game.to_act():
-            if self.seats[seat].kind == "computer":
-                return seat
-        return None
+        """A computer seat that may act now, if any (see :class:`pegboard.session.Session`)."""
+        return self.session.computer_to_act()
 
-    def bot(self, seat: int) -> Bot:
-        if seat not in self.bots:
-            level = self.seats[seat].level or "greedy"
-            self.bots[seat] = make_bot(level, self.game.rules, seat, seed=(self.setup["seed"] + seat) % 2**63)
-        return self.bots[seat]
+
+def layout(rules: Rules) -> dict[str, Any]:
+    """What the page lays out for these rules (so that it tests no game's family by name)."""
+    return {"crib": rules.crib, "pegging": rules.pegging, "grid": rules.grid_side, "solo": rules.solo,
+            "cells_in_order": rules.cells_in_order}
 
 
 def _start(setup: dict[str, Any]) -> GameState:

@@ -16,7 +16,8 @@ from pegboard.engine.solitaire import CELL_NAMES
 from pegboard.tui.app import PegboardApp
 from pegboard.tui.controller import Controller, Setup
 from pegboard.tui.screens.game import GameScreen
-from pegboard.tui.screens.modals import EndScreen, HandoverScreen
+from pegboard.tui.screens.modals import HandoverScreen
+from pegboard.tui.screens.summary import SummaryScreen
 from pegboard.tui.store import Store
 
 SIZE = (80, 24)
@@ -100,7 +101,7 @@ def keys_for(screen: GameScreen, action: Action) -> list[str]:
 
 
 async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000,
-                   choose: object = None, presses: list[tuple[str, int]] | None = None) -> EndScreen:
+                   choose: object = None, presses: list[tuple[str, int]] | None = None) -> SummaryScreen:
     """Play the game to its end through the keyboard, choosing legal actions with ``rng``.
 
     ``presses`` collects every key pressed with the number of legal actions the person had then
@@ -110,7 +111,7 @@ async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000
     for _ in range(max_steps):
         await settle(pilot)
         screen = app.screen
-        if isinstance(screen, EndScreen):
+        if isinstance(screen, SummaryScreen):
             return screen
         if isinstance(screen, HandoverScreen):
             game_screen = app.game_screen

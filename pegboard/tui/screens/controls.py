@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from pegboard.engine.actions import Action, small_number
-from pegboard.engine.solitaire import CELL_NAMES
+from pegboard.engine.solitaire import CELL_NAMES, solitaire_view
 from pegboard.errors import PegboardError
 from pegboard.tui.controller import Controller
 from pegboard.tui.widgets.cards import HandView
@@ -112,7 +112,8 @@ class TableControls(Screen[None]):
         elif mode == "discard":
             cards = self.ctl.hand(seat)
             if len(self.picked) != self.ctl.game.rules.discard_count:
-                self.say(f"Pick {self.ctl.game.rules.discard_count} card(s) to throw first (number keys or Space).",
+                want = self.ctl.game.rules.discard_count
+                self.say(f"Pick {'a card' if want == 1 else f'{want} cards'} to throw first (number keys or Space).",
                          "error")
                 return
             self.act(Action(seat, "discard", tuple(cards[i] for i in sorted(self.picked))))
@@ -123,7 +124,8 @@ class TableControls(Screen[None]):
             else:
                 self.pick(self.cursor)
         elif mode == "place":
-            current = self.ctl.game.view(seat).current
+            current = solitaire_view(self.ctl.game.view(seat)).current
+            assert current is not None  # a card is turned whenever one is to be placed
             if self.cursor >= LAST_CELL:
                 self.act(Action(seat, "discard", (current,)))
             else:
@@ -147,8 +149,10 @@ class TableControls(Screen[None]):
 
     def action_discard(self) -> None:
         seat = self.human()
-        if seat is not None and self.ctl.mode(seat) == "place":
-            self.act(Action(seat, "discard", (self.ctl.game.view(seat).current,)))
+        current = solitaire_view(self.ctl.game.view(seat)).current if seat is not None and \
+            self.ctl.mode(seat) == "place" else None
+        if seat is not None and current is not None:
+            self.act(Action(seat, "discard", (current,)))
         else:
             self.say("x discards the card turned in solitaire; here, pick cards with their numbers.", "error")
 

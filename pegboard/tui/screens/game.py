@@ -3,13 +3,15 @@ moves for the person at the keyboard, and the moves the app makes itself (the co
 person's forced ones) off the UI thread.
 
 Nothing waits for a key that carries no choice: a forced move is made for the person (with the
-option on), the table is held a moment after the play's last card, and a deal's counts stay on
-the table, above the next hand, until the person's next move.
+option on). After the play's last card the table is held until a key; a deal's counts stay on the
+table, above the next hand, until the person's next move. Where the screen is in all this is one
+explicit state, :class:`pegboard.tui.flow.Flow`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -21,14 +23,18 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
 from pegboard.engine.actions import Action
-from pegboard.engine.solitaire import CELL_NAMES
+from pegboard.engine.solitaire import solitaire_view
+from pegboard.engine.views import cribbage_view
 from pegboard.errors import PegboardError
-from pegboard.present import Hint, hint
-from pegboard.tui.controller import Controller, describe_action, refusal
+from pegboard.tui.controller import Controller, describe_action, refusal, title_of
 from pegboard.tui.explain import deal_counts, deal_line, discard_review
+from pegboard.tui.flow import Flow, Stage
+from pegboard.tui.history import game_summary
 from pegboard.tui.moments import end_of_play, ends_the_play, latest_moves
-from pegboard.tui.screens.controls import LAST_CELL, TableControls
-from pegboard.tui.screens.modals import EndScreen, HandoverScreen, HelpScreen, StatsScreen, counts_renderable
+from pegboard.tui.screens.controls import LAST_CELL
+from pegboard.tui.screens.modals import HandoverScreen, counts_renderable
+from pegboard.tui.screens.summary import SummaryScreen
+from pegboard.tui.screens.tools import GameTools
 from pegboard.tui.store import Store
 from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import HandView
@@ -39,8 +45,11 @@ from pegboard.tui.widgets.view import board_sides, board_target, finished_grid, 
 
 __all__ = ["GameScreen", "GAME_CSS", "HOLD"]
 
-HOLD = 1.2
-"""Seconds the table is held after the play's last card before the show covers it."""
+SHORT = 26
+"""Terminals this short (80x24...) get the compact layout: one-line hands, no gaps, a thin board."""
+HOLD = True
+"""The table is held after the play's last card until a key (with a pace: a game without pauses has
+no hold either)."""
 
 GAME_CSS = """
 #board { height: auto; background: $boost; padding: 0 1; }
@@ -50,7 +59,7 @@ GAME_CSS = """
 #play { scrollbar-size-vertical: 1; }
 #table, #grid, #hand, #message, #counts-body { height: auto; }
 #grid, #hand { margin-top: 1; }
-#counts { height: auto; max-height: 12; border: round $accent; border-title-color: $accent; border-title-style: bold;
+#counts { height: auto; max-height: 14; border: round $accent; border-title-color: $accent; border-title-style: bold;
           padding: 0 1; scrollbar-size-vertical: 1; }
 #command { height: 1; border: none; padding: 0 1; background: $boost; }
 #command:focus { background: $primary 25%; }
@@ -65,26 +74,23 @@ class CountsPanel(VerticalScroll, can_focus=False):
     """A finished deal's counts, over the next hand; ↑ ↓ scroll it."""
 
 
-class GameScreen(TableControls):
+class GameScreen(GameTools):
     """One game in play."""
 
-    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: float | None = None) -> None:
+    def __init__(self, ctl: Controller, store: Store, *, pace: float = 0.6, hold: bool | None = None) -> None:
         super().__init__(ctl)
         self.store = store
         self.pace = pace
-        self.hold = (HOLD if pace else 0.0) if hold is None else hold
+        self.hold = bool(pace) and HOLD if hold is None else bool(hold)
+        self.flow = Flow()
         self.note: Text | None = None
         self.hinted: Action | None = None
-        self.held: Any = None  # the table as the play's last card left it, for a moment
+        self.held: Any = None  # the table as the play's last card left it, until a key
         self._held_until = 0  # the events that led to it
         self.since = len(ctl.game.events)  # the latest moves shown are those since the person's last choice
-        self._thinking = False
-        self._advancing = False  # an advance is due once the app's moves are done
-        self._hinting = False
-        self._modal = False
         self._summarized = ctl.game.deal_number
         self.counts_deal: int | None = None  # the deal whose counts are on the table
-        self._ended = False
+        self.started = time.monotonic()
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -108,25 +114,32 @@ class GameScreen(TableControls):
         self.advance()
 
     def _show_parts(self) -> None:
-        family = self.ctl.game.rules.family
+        rules = self.ctl.game.rules
         counting = self.counts_deal is not None
+        short = bool(self.size.height) and self.size.height <= SHORT
         self.query_one("#counts").display = counting
-        self.query_one("#grid").display = family != "cribbage"
-        self.query_one("#hand").display = family != "solitaire"
-        self.query_one("#table").display = not counting or family != "cribbage"
+        self.query_one("#grid").display = bool(rules.grid_side) and not counting  # the counts show the grid
+        self.query_one("#hand").display = rules.holds_hand
+        self.query_one("#table").display = not counting
+        hand = self.query_one(HandView)
+        hand.short = short and (counting or len(self.ctl.hand(self.ctl.viewer)) > 6)
+        hand.styles.margin = (0 if short else 1, 0, 0, 0)
+        self.query_one(GridView).styles.margin = (0 if short else 1, 0, 0, 0)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._show_parts()
         self.refresh_table()
 
     @property
     def busy(self) -> bool:
         """The app is moving or about to (the computer, a forced move, a hint) or holds the table: wait."""
-        due = not self._modal and not self.ctl.game.finished and self._next_auto() is not None
-        return self._thinking or self._advancing or self._hinting or self.held is not None or due
+        due = self.flow.stage is Stage.READY and not self.ctl.game.finished and \
+            self.ctl.next_auto(self.ctl.setup.auto) is not None
+        return self.flow.busy or due
 
     def human(self) -> int | None:
         """The person at the keyboard if they may choose now (a forced move is made for them)."""
-        if self.held is not None or self.ctl.needs_handover():
+        if self.flow.stage is Stage.HELD or self.ctl.needs_handover():
             return None
         seat = self.ctl.human_to_act()
         if seat is not None and self.ctl.setup.auto and self.ctl.forced(seat) is not None:
@@ -134,9 +147,11 @@ class GameScreen(TableControls):
         return seat
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``g Go`` only in the games that have a go (the cribbage games)."""
+        """``g Go`` only in the games that have a go (the cribbage games); undo only where it may be used."""
         if action == "go":
-            return self.ctl.game.rules.family == "cribbage"
+            return self.ctl.game.rules.crib
+        if action == "undo":
+            return not self.ctl.game.rules.muggins and len(self.ctl.humans) == 1
         return True
 
     # ------------------------------------------------------------------ drawing
@@ -144,27 +159,29 @@ class GameScreen(TableControls):
         """Redraw everything from the game (or from the table held after the play's last card)."""
         ctl = self.ctl
         game = ctl.game
+        rules = game.rules
         view = self.held if self.held is not None else ctl.view()
         seat = self.human()
         mode = ctl.mode(seat)
-        labels = [ctl.label(s) for s in range(game.rules.players)]
-        max_lines = max(2, min(8, self.size.height - 20)) if self.size.height else 4  # 80x24: 4 lines
-        self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), max_lines)
+        labels = [ctl.label(s) for s in range(rules.players)]
+        # The board's lines: one a side on a 24-line terminal (the show needs the room), up to 8 on a tall one.
+        max_lines = max(2, min(8, self.size.height - 22)) if self.size.height else 2
+        self.query_one(CribbageBoard).show(board_sides(view, game), board_target(rules), max_lines)
         table = self.query_one("#table", Sketch)
         seen = game.events_for(view.seat)  # the person's own log: never a card they may not see
         upto = self._held_until if self.held is not None else len(seen)
         recent = latest_moves(seen, self.since, game.players, view.seat, until=upto)
-        table.paint(table_text(view, labels, width=table.content_region.width or 60, rules=game.rules, recent=recent))
-        if game.rules.family != "cribbage":
+        table.paint(table_text(view, labels, width=table.content_region.width or 60, rules=rules, recent=recent))
+        if rules.grid_side:
             self.query_one(GridView).show(grid_spec(view, self.cursor if mode == "place" else None))
-        if game.rules.family != "solitaire":
+        if rules.holds_hand:
             self._draw_hand(view, seat, mode)
         lines = [Text(self.prompt_now(seat), style="bold")]
         if self.note is not None:
             lines.append(self.note)
         self.query_one("#message", Sketch).paint(Text("\n").join(lines))
-        self.query_one(GameLog).follow(seen if self.held is None else seen[:upto], view.seat, game.players, game.rules)
-        self.sub_title = " · ".join(f"{side} {score}" for side, score in zip(game.side_names, view.scores))
+        self.query_one(GameLog).follow(seen if self.held is None else seen[:upto], view.seat, game.players, rules)
+        self.title, self.sub_title = header_texts(ctl, view.scores, self.size.width or 80)
         if self.counts_deal is not None:
             self.call_after_refresh(self._fit_counts)
 
@@ -175,11 +192,11 @@ class GameScreen(TableControls):
         room = self.query_one(PlayArea).content_region.height
         used = sum(self.query_one(f"#{name}").outer_size.height for name in ("table", "grid", "hand", "message")
                    if self.query_one(f"#{name}").display)
-        self.query_one("#counts").styles.max_height = max(6, room - used - 1)
+        self.query_one("#counts").styles.max_height = max(8, room - used)
 
     def _next_empty_cell(self) -> None:
         """Solitaire: after a card is placed, the cursor moves on from its cell to the next empty one."""
-        grid = self.ctl.game.view(self.ctl.viewer).grid
+        grid = solitaire_view(self.ctl.game.view(self.ctl.viewer)).grid
         if self.cursor >= LAST_CELL or grid[self.cursor] is None:
             return
         empty = [(index - self.cursor) % len(grid) for index in range(len(grid)) if grid[index] is None]
@@ -189,12 +206,14 @@ class GameScreen(TableControls):
     def _draw_hand(self, view: Any, seat: int | None, mode: str) -> None:
         hand = self.query_one(HandView)
         if view.seat is None:
-            hand.show((), caption="Hand hidden until its owner takes the keyboard")
+            caption = "Hand hidden until its owner takes the keyboard" if self.ctl.hot_seat else "No hand to show"
+            hand.show((), caption=caption)
             return
         cards = tuple(sorted(view.hand))
         name = "Your" if not self.ctl.hot_seat else f"{view.players[view.seat]}'s"
         caption = f"{name} hand"
-        if not cards and self.ctl.game.rules.family == "cribbage":
+        crib = self.ctl.game.rules.crib
+        if not cards and crib:
             cards = tuple(sorted(view.kept))
             caption = f"{name} hand for the show"
             if view.counting == (view.seat, "crib") and view.crib:
@@ -204,7 +223,7 @@ class GameScreen(TableControls):
             caption += " · 10 and up: type the number, Enter"
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         playable = None
-        if mode == "play" and self.ctl.game.rules.family == "cribbage":
+        if mode == "play" and crib:
             playable = [i for i, card in enumerate(cards) if card.pips <= 31 - view.count]
         hand.show(cards, picked=self.picked, cursor=self.cursor if seat is not None else None, playable=playable,
                   caption=caption)
@@ -212,16 +231,16 @@ class GameScreen(TableControls):
     def prompt_now(self, seat: int | None) -> str:
         ctl = self.ctl
         if self.held is not None:
-            return "The play is over: the show comes next (any key to go on)."
+            return "The play is over: any key shows the counts (f skips ahead)."
         person = ctl.human_to_act()
         forced = ctl.forced(person) if ctl.setup.auto and person is not None else None
         if forced is not None and not ctl.game.finished:
             who = "you" if not ctl.hot_seat else ctl.game.players[person or 0]
             return f"No choice: {describe_action(forced)}, done for {who}…"
         prompt = ctl.prompt(seat)
-        if seat is None and not ctl.game.finished:
-            thinking = ctl.computer_to_act()
-            if thinking is not None and person is None:
+        if seat is None and not ctl.game.finished and person is None and self.flow.stage is Stage.MOVING:
+            thinking = ctl.computer_to_act()  # only while the computer is really at it: never a stale line
+            if thinking is not None:
                 prompt = f"{ctl.game.players[thinking]} is thinking…"
         if self.counts_deal is not None and seat is not None:
             prompt = f"Deal {ctl.game.deal_number + 1}: {prompt}"
@@ -240,86 +259,75 @@ class GameScreen(TableControls):
     # ------------------------------------------------------------------ the flow of the game
     def advance(self) -> None:
         """Redraw, then whatever comes next: a deal's counts, the end, the app's own moves, a handover."""
-        self._advancing = False
+        flow = self.flow
+        flow.settle()
         self.refresh_table()
-        if self._modal or self.held is not None or not self.is_current:
+        if flow.stage is not Stage.READY or not self.is_current:
             return
         game = self.ctl.game
         if not game.finished and self._summarized < game.deal_number:
-            self._show_deal(self._summarized)
+            self._summarized = game.deal_number
+            self.show_deal(game.deal_number - 1)
         if game.finished:
-            if not self._ended:
-                self._ended = True
-                self._finish()
+            flow.finish()
+            self._finish()
             return
-        if self._next_auto() is not None and not self._thinking:
-            self._thinking = True
+        if self.ctl.next_auto(self.ctl.setup.auto) is not None:
+            flow.start_moving()
             self.refresh_table()
             self.run_worker(self._auto_turns(), group="computer", exclusive=True)
-        elif self.ctl.needs_handover() and not self._thinking:
-            name = game.players[self.ctl.human_to_act() or 0]
-            self._open(HandoverScreen(name), lambda _: self.ctl.take_keyboard())
+        elif self.ctl.needs_handover():
+            name = self.ctl.game.players[self.ctl.human_to_act() or 0]
+            self.open_box(HandoverScreen(name), lambda _: self.ctl.take_keyboard())
         elif self.human() is not None and self.counts_deal is None:
             self.call_after_refresh(self.query_one(PlayArea).scroll_end, animate=False)  # the prompt in view
 
-    def _next_auto(self) -> int | None:
-        """A seat whose move the app makes now: a computer's, or a person's forced move (option on)."""
-        ctl = self.ctl
-        seat = ctl.computer_to_act()
-        if seat is not None:
-            return seat
-        if ctl.setup.auto:
-            return next((s for s in ctl.game.to_act() if ctl.is_human(s) and ctl.forced(s) is not None), None)
-        return None
-
     async def _auto_turns(self) -> None:
         ctl = self.ctl
+        flow = self.flow
         try:
-            while not self._modal and self.held is None and (seat := self._next_auto()) is not None:
-                if self.pace and ctl.mode(seat) not in ("discard", "count", "muggins"):
+            while flow.stage is Stage.MOVING and (seat := ctl.next_auto(ctl.setup.auto)) is not None:
+                if self.pace and not flow.skipping and ctl.mode(seat) not in ("discard", "count", "muggins"):
                     await asyncio.sleep(self.pace)
-                    if self._modal or self.held is not None or seat not in ctl.game.to_act():
+                    if flow.stage is not Stage.MOVING or seat not in ctl.game.to_act():
                         continue
-                action: Action | None
-                if ctl.is_human(seat):
-                    action = ctl.forced(seat)
-                else:
-                    view = ctl.game.view(seat)
-                    if ctl.kinds[seat] == "expert":  # 10-100 ms: think off the UI thread
-                        action = await asyncio.to_thread(ctl.choose_for, seat, view)
-                    else:  # the quick levels decide in well under a millisecond
-                        action = ctl.choose_for(seat, view)
-                if action is None or action not in ctl.game.legal_actions(seat):
+                view = ctl.game.view(seat)
+                if ctl.is_human(seat) or ctl.kinds[seat] != "expert":
+                    action = ctl.decide(seat, view)  # the quick levels decide in well under a millisecond
+                else:  # the expert: think off the UI thread
+                    action = await asyncio.to_thread(ctl.decide, seat, view)
+                if action not in ctl.game.legal_actions(seat) or flow.stage is not Stage.MOVING:
                     continue
                 self._apply(action)
                 if self.pace:  # let the person see each move
                     self.refresh_table()
-                if ctl.game.finished or self.held is not None or self._summarized < ctl.game.deal_number:
+                if ctl.game.finished or self._summarized < ctl.game.deal_number:
                     break
         except PegboardError as error:  # a bot must never take the app down
             self.note = Text(f"The computer could not move: {error}", style="bold #ff5f5f")
         finally:
-            self._thinking = False
-        self._advancing = True
+            flow.moves_done()
         self.call_later(self.advance)  # once this worker is done: advance may start the next one
 
     def _apply(self, action: Action) -> None:
-        """Apply a legal action; if it ended the play, hold the table as it left it for a moment."""
+        """Apply a legal action; if it ended the play, hold the table as it left it until a key."""
         ctl = self.ctl
-        before = ctl.game.view(ctl.viewer) if ctl.game.rules.family == "cribbage" else None
+        before = cribbage_view(ctl.game.view(ctl.viewer)) if ctl.game.rules.crib else None
         start = len(before.events) if before is not None else 0
         ctl.apply(action)
-        if before is None or not self.hold or not ends_the_play(before, ctl.game.view(ctl.viewer)):
+        if before is None or not self.hold or self.flow.skipping or \
+                not ends_the_play(before, cribbage_view(ctl.game.view(ctl.viewer))):
             return
         new = ctl.game.events_for(ctl.viewer)[start:]
         self._held_until = start + next((i for i, event in enumerate(new) if event.phase != "play"), len(new))
-        self.held = end_of_play(before, new, ctl.game.view(None).side_of_seat)
-        self.set_timer(self.hold, self.release_hold)
+        self.held = end_of_play(before, new, cribbage_view(ctl.game.view(None)).side_of_seat)
+        self.flow.hold()
 
     def release_hold(self) -> None:
         """The table held after the play's last card gives way to what comes next."""
         if self.held is not None:
             self.held = None
+            self.flow.release()
             self.advance()
 
     def key_when_held(self) -> bool:
@@ -329,24 +337,26 @@ class GameScreen(TableControls):
         self.release_hold()
         return True
 
-    def _open(self, screen: Any, then: Any = None) -> None:
-        self._modal = True
+    def open_box(self, screen: Any, then: Any = None) -> None:
+        """A box over the table; the app's moves pause until it closes."""
+        self.flow.open_box()
 
         def closed(result: str | None) -> None:
-            self._modal = False
+            self.flow.close_box(over=self.ctl.game.finished)
             if then is not None:
                 then(result)
-            self.advance()
+            if not self.ctl.game.finished:
+                self.advance()
 
         self.app.push_screen(screen, closed)
 
-    def _show_deal(self, deal: int) -> None:
+    def show_deal(self, deal: int) -> None:
         """Lay a finished deal's counts on the table, item by item and aloud, above the next hand;
-        they stay until the person's next move (↑ ↓ scroll them, Esc puts them away)."""
+        they stay until the person's next move (↑ ↓ scroll them, Esc puts them away; l brings the
+        last ones back)."""
         ctl = self.ctl
         game = ctl.game
-        self._summarized = deal + 1
-        if not game.finished:
+        if not game.finished and deal == game.deal_number - 1:
             try:
                 self.store.save_game(ctl)  # a deal done: keep the game safe even without a clean quit
             except PegboardError as error:
@@ -359,13 +369,13 @@ class GameScreen(TableControls):
             else None
         if review is not None:
             parts.append(Text(review.words(), style="#87d787" if review.rank == 1 else "#ffd75f"))
-        if game.rules.family == "snailspace":
+        if game.rules.cells_in_order:
             parts.append(Text(""))
             parts.append(grid_lines(finished_grid(game.events, deal))[0])
         parts.extend([Text(""), counts_renderable(counts, game.players)])
-        what = "the show" if game.rules.family == "cribbage" else "over"
+        what = "the show" if game.rules.crib else "over"
         panel = self.query_one(CountsPanel)
-        panel.border_title = f"Deal {deal + 1}: {what} · ↑↓ scroll · Esc hides"
+        panel.border_title = f"Deal {deal + 1}: {what} · ↑↓ scroll · Esc hides · l again"
         self.query_one("#counts-body", Static).update(Group(*parts))
         self._show_parts()
         panel.scroll_home(animate=False)
@@ -401,33 +411,38 @@ class GameScreen(TableControls):
         self.close_counts()
         me = ctl.humans[0]
         outcome = ctl.outcome(me)
-        opponent = "solo" if game.rules.family == "solitaire" else ctl.setup.opponent
+        opponent = "solo" if game.rules.solo else ctl.setup.opponent
         kept = "Statistics updated: press s at the table to see them."
         try:
             self.store.drop_save(ctl)
             self.store.record_result(game.game, opponent, outcome)
         except PegboardError as error:
             kept = f"Statistics not updated: {error}"
-        scores = game.scores()
-        if game.rules.family == "solitaire":
+        summary = game_summary(game, time.monotonic() - self.started)
+        if game.rules.solo:
             result = f"{outcome.score} points: " + ("a win!" if outcome.result == "won" else
                                                     f"{game.rules.target} were needed")
         elif ctl.hot_seat:
             result = f"{game.winner} wins!" if game.winner else "A draw!"
         else:
             result = {"won": "You win!", "lost": f"{game.winner} wins.", "draw": "A draw."}[outcome.result]
-        details = ["Final scores: " + " · ".join(f"{side} {score}" for side, score in scores.items())]
-        details.extend(f"{side} is {mark}ed." for side, mark in game.losers_marks().items())
-        details.append(kept)
+        summary = replace(summary, lines=(*summary.lines, *(["Undo used."] if ctl.undos else []), kept))
         counts = deal_counts(game.events, game.deal_number, game.rules, game.players)
 
         def chosen(choice: str | None) -> None:
             if choice == "new":
-                self.action_new_game()
+                self.start_new_game()
+            elif choice == "history":
+                self.action_history()
             elif choice == "quit":
                 self.app.exit()
 
-        self._open(EndScreen(result, details, counts, game.players, lambda: self.store.save_record(game)), chosen)
+        self.open_box(SummaryScreen(result, summary, counts, game.players, lambda: self.store.save_record(game)),
+                      chosen)
+
+    def start_new_game(self) -> None:
+        fresh = Controller.start(replace(self.ctl.setup, seed=None))
+        self.app.switch_screen(GameScreen(fresh, self.store, pace=self.pace, hold=self.hold))
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
@@ -448,86 +463,38 @@ class GameScreen(TableControls):
         self.advance()
         return True
 
-    # ------------------------------------------------------------------ help, hints, tools
-    def action_help(self) -> None:
-        self._open(HelpScreen())
 
-    def action_stats(self) -> None:
-        try:
-            rows = self.store.summary()
-        except PegboardError as error:
-            self.say(str(error), "error")
-            return
-        self._open(StatsScreen(rows, self.store.stats_path))
+def score_title(sides: tuple[str, ...], scores: tuple[int, ...], room: int, shortest: int = 1) -> str | None:
+    """The scores for the title line in ``room`` columns, names cut down (to no fewer than
+    ``shortest`` letters) before any score is; None if they do not fit.
 
-    def action_save_record(self) -> None:
-        game = self.ctl.game
-        try:
-            path, deals = self.store.save_record_so_far(game)
-        except PegboardError as error:
-            self.say(f"The record could not be saved: {error}", "error")
-            return
-        if path is None:
-            self.say("Nothing to save yet: until the game is over, the record holds only finished deals, so it "
-                     "shows no card you have not seen. Press w again after this deal.")
-        elif game.finished:
-            self.say(f"Record saved: {path} (pegboard replay {path})")
-        else:
-            self.say(f"Record of deal{'s' if deals > 1 else ''} 1{f'-{deals}' if deals > 1 else ''} saved: {path} "
-                     f"(pegboard replay {path}). The deal in play is left out until it is over: it would show "
-                     f"cards you have not seen.")
+    >>> score_title(("Annabelle", "Bartholomew", "Cleo"), (100, 98, 97), 30)
+    'Annab 100 · Barth 98 · Cleo 97'
+    """
+    for cut in (16, 10, 7, 5, 3, 2, 1):
+        text = " · ".join(f"{side[:cut]} {score}" for side, score in zip(sides, scores))
+        if cut >= shortest and len(text) <= room:
+            return text
+    return None
 
-    def action_new_game(self) -> None:
-        if not self.ctl.game.finished:
-            self.say("This game is not over: Ctrl+Q saves it and quits (pegboard play --resume continues).")
-            return
-        fresh = Controller.start(replace(self.ctl.setup, seed=None))
-        self.app.switch_screen(GameScreen(fresh, self.store, pace=self.pace, hold=self.hold))
 
-    def action_hint(self) -> None:
-        seat = self.human()
-        if seat is None:
-            self.say("No hint now: " + self.prompt_now(seat))
-            return
-        if not self._hinting:
-            self._hinting = True
-            self.say("Thinking about a hint…", "hint")
-            self.run_worker(self._hint(seat), group="hint", exclusive=True)
+def header_texts(ctl: Controller, scores: tuple[int, ...], width: int) -> tuple[str, str]:
+    """The title and the scores for the header line, whole in ``width`` columns: the title gets shorter
+    (then shorter still) before the names are cut much, and no score is ever cut."""
+    room = width - 24  # the header's icon and the room kept for its clock, and the " — " between title and scores
+    titles = title_forms(ctl)
+    sides = ctl.game.side_names
+    for shortest in (5, 3, 1):
+        for title in titles:
+            text = score_title(sides, scores, room - len(title), shortest)
+            if text is not None:
+                return title, text
+    return titles[-1], " · ".join(str(score) for score in scores)
 
-    async def _hint(self, seat: int) -> None:
-        moment = len(self.ctl.game.events)
-        try:
-            advice = await asyncio.to_thread(hint, self.ctl.game.clone(), seat)
-        except (PegboardError, ValueError) as error:
-            self.say(f"No hint: {error}", "error")
-            return
-        finally:
-            self._hinting = False
-        if len(self.ctl.game.events) == moment and self.human() == seat:
-            self.show_hint(advice, seat)
 
-    def show_hint(self, advice: Hint, seat: int) -> None:
-        """Put the hinted move under the cursor (Enter does it) and say why."""
-        action = advice.action
-        cards = self.ctl.hand(seat)
-        self.hinted = action
-        lines = [f"Hint: {describe_action(action)}: {advice.reason}."]
-        if action.verb == "discard" and self.ctl.game.rules.family == "cribbage":
-            hinted = {cards.index(card) for card in action.cards}
-            if self.picked and self.picked != hinted:
-                mine = " ".join(cards[i].symbol for i in sorted(self.picked))
-                lines.append(f"Your picks ({mine}) are replaced by the hint's; Esc clears them.")
-            self.picked = hinted
-        elif action.verb == "play":
-            self.cursor = cards.index(action.cards[0])
-        elif action.verb == "place" and isinstance(action.target, str):
-            self.cursor = CELL_NAMES.index(action.target)
-        elif action.verb == "discard":
-            self.cursor = LAST_CELL
-        if advice.ranking:
-            lines.append("Best throws (expected points):")
-            lines.extend(f"  {line}" for line in advice.ranking)
-        lines.append("Enter does it." if action.verb not in ("count", "muggins") else "Enter submits it.")
-        self.say("\n".join(lines), "hint")
-        if action.verb in ("count", "muggins"):
-            self.open_input(str(action.target))
+def title_forms(ctl: Controller) -> list[str]:
+    """The app's title, longest first: ``pegboard · Three-player cribbage to 121 · muggins on`` down to
+    ``cribbage-3 · muggins``."""
+    rules = ctl.game.rules
+    marks = (" · muggins" if rules.muggins else "") + (" · hot seat" if ctl.hot_seat else "")
+    return [title_of(ctl), title_of(ctl).removeprefix("pegboard · "), f"{rules.name}{marks}", rules.name]

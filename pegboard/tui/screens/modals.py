@@ -1,8 +1,8 @@
-"""Screens over the table: help, the hot-seat handover, the end, statistics; and counts item by item."""
+"""Screens over the table: help, the hot-seat handover, statistics, resuming; and counts item by item."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +16,23 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from pegboard.engine.actions import small_number
-from pegboard.errors import PegboardError
 from pegboard.tui.explain import ShowCount, item_words
 from pegboard.tui.store import StatsRow
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
 
-__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "EndScreen", "StatsScreen", "ResumeScreen", "counts_renderable",
-           "widest_win"]
+__all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "StatsScreen", "claim_words", "ResumeScreen",
+           "counts_renderable", "widest_win"]
 
 MODAL_CSS = """
-BoxScreen, HandoverScreen, EndScreen, ResumeScreen { align: center middle; background: $background 100%; }
-BoxScreen > Vertical, HandoverScreen > Vertical, EndScreen > Vertical, ResumeScreen > Vertical {
+BoxScreen, HandoverScreen, SummaryScreen, ResumeScreen { align: center middle; background: $background 100%; }
+BoxScreen > Vertical, HandoverScreen > Vertical, SummaryScreen > Vertical, ResumeScreen > Vertical {
     width: 96%; max-width: 100; height: auto; max-height: 94%;
     border: round $accent; background: $surface; padding: 0 1; }
 .title { text-style: bold; color: $accent; padding-bottom: 1; }
 .keys { color: $text-muted; padding-top: 1; }
-BoxScreen VerticalScroll, EndScreen VerticalScroll { height: auto; max-height: 100%; }
+BoxScreen VerticalScroll, SummaryScreen VerticalScroll { height: auto; max-height: 100%; }
+SummaryScreen > Vertical, HistoryScreen > Vertical { height: 94%; }
+SummaryScreen VerticalScroll, HistoryScreen VerticalScroll { height: 1fr; max-height: 100%; }
 """
 
 HELP = """\
@@ -132,11 +133,7 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
             title.append(f" (counted {count.declared}{wrong})", style="#ffaf5f" if wrong else "#87d787")
         parts.append(title)
         for seat, kind, points in count.claims:
-            plural = "s" if points != 1 else ""
-            what = f"takes {points} point{plural} missed" if kind == "muggins" else \
-                f"scores the {points} point{plural} claimed over the count"
-            name = players[seat] if seat < len(players) else "?"
-            parts.append(Text(f"  Muggins: {name} {what}", style="bold #ffaf5f"))
+            parts.append(Text(f"  Muggins: {claim_words(count, seat, kind, points, players)}", style="bold #ffaf5f"))
         if count.score.items:
             table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False)
             running = 0
@@ -150,41 +147,24 @@ def counts_renderable(counts: Sequence[ShowCount], players: Sequence[str]) -> Re
     return Group(*parts)
 
 
-class EndScreen(ModalScreen[str]):
-    """The game is over: the result, the last counts; new game, save the record, or quit."""
+def claim_words(count: ShowCount, seat: int, kind: str, points: int, players: Sequence[str]) -> str:
+    """Who took how many points for what, over one count under muggins.
 
-    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("w", "record", "Save record"),
-                Binding("q", "choose('quit')", "Quit"), Binding("escape,enter", "choose('look')", "Look")]
-
-    def __init__(self, result: str, details: Sequence[str], counts: Sequence[ShowCount], players: Sequence[str],
-                 save_record: Callable[[], Path]) -> None:
-        super().__init__()
-        self.result = result
-        self.details = details
-        self.counts = counts
-        self.players = players
-        self.save_record = save_record
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(Text(self.result), classes="title", id="result")
-            with VerticalScroll():
-                yield Static(Text("\n".join(self.details) + "\n"))
-                if self.counts:
-                    yield Static(counts_renderable(self.counts, self.players))
-            yield Static("", id="saved")
-            yield Static("n new game · w save the record · q quit · Enter/Esc look at the table", classes="keys")
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
-
-    def action_record(self) -> None:
-        try:
-            path = self.save_record()
-        except PegboardError as error:
-            self.query_one("#saved", Static).update(Text(f"Not saved: {error}", style="bold #ff5f5f"))
-            return
-        self.query_one("#saved", Static).update(Text(f"Saved: {path}\nReplay it with: pegboard replay {path}"))
+    >>> from pegboard.scoring.items import Score
+    >>> count = ShowCount(0, "Ann's hand", (), None, Score(()), declared=6)
+    >>> claim_words(count, 1, "muggins", 2, ["Ann", "Bob"])
+    "Bob takes 2 points Ann missed in Ann's hand"
+    >>> claim_words(count, 1, "over-claim", 1, ["Ann", "Bob"])
+    "Bob takes 1 point Ann counted over in Ann's hand"
+    """
+    name = players[seat] if seat < len(players) else "?"
+    owner = players[count.seat] if count.seat is not None and count.seat < len(players) else "the owner"
+    plural = "s" if points != 1 else ""
+    if kind == "muggins":
+        return f"{name} takes {points} point{plural} {owner} missed in {count.title}"
+    if seat == count.seat:
+        return f"{name} takes {points} point{plural} claimed over what was missed in {count.title}"
+    return f"{name} takes {points} point{plural} {owner} counted over in {count.title}"
 
 
 def widest_win(row: StatsRow) -> str:

@@ -132,9 +132,12 @@ def board_lines(sides: Sequence[Side], target: int, width: int, max_lines: int) 
                 line.append(" ")
                 line.append("●" if front == count + 1 else "◎", style=f"bold {colour}" if front == count + 1 else "")
             lines.append(line)
-    if scale > 1:
-        note = f"  (a hole is {scale} points)"
-        lines[-1].append(note if lines[-1].cell_len + len(note) <= width else f" ×{scale}", style="dim")
+    if scale > 1:  # the scale where it fits whole: never a lone "×2" wrapped onto a line of its own
+        for note in (f"  (a hole is {scale} points)", f" ×{scale}"):
+            fitting = [line for line in reversed(lines) if line.cell_len + len(note) <= width]
+            if fitting:
+                fitting[0].append(note, style="dim")
+                break
     return lines
 
 

@@ -76,6 +76,7 @@ class HandView(Sketch):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.short = False  # one line a row of cards (a short terminal): ``1 5♥  2 10♠ ...``
         self.cards: tuple[Card, ...] = ()
         self.picked: frozenset[int] = frozenset()
         self.cursor: int | None = None
@@ -104,6 +105,8 @@ class HandView(Sketch):
         self._spots = []
         if self.hidden and not self.cards:
             lines.append(backs(self.hidden))
+        elif self.cards and self.short:
+            lines.extend(self._line(len(lines), width))
         elif self.cards:
             tall = len(self.cards) * 6 - 1 <= width
             lines.extend(self._tall(len(lines)) if tall else self._compact(len(lines), width))
@@ -158,6 +161,24 @@ class HandView(Sketch):
                 row_top = top + len(lines)
                 self._spots.append((row_top, row_top + 3, column * 5, column * 5 + 4, index))
             lines.extend((labels, faces, markers))
+        return lines
+
+    def _line(self, top: int, width: int) -> list[Text]:
+        """Each card as its number and face on one line (the cursor's underlined, picked ones in brackets)."""
+        per_row = max(1, (width + 1) // 8)
+        lines: list[Text] = []
+        for start in range(0, len(self.cards), per_row):
+            line = Text()
+            for column, index in enumerate(range(start, min(start + per_row, len(self.cards)))):
+                style, _ = self._style(index)
+                picked = index in self.picked
+                line.append(" " if column else "")
+                line.append(f"{index + 1:>2}", style="bold #f7d154" if picked else "#9aa0a6")
+                face = self.cards[index].symbol
+                face = f"[{face}]" if picked else f" {face} "
+                line.append(face.ljust(5), style=style + (" underline" if index == self.cursor else ""))
+                self._spots.append((top + len(lines), top + len(lines) + 1, column * 8, column * 8 + 7, index))
+            lines.append(line)
         return lines
 
     def on_click(self, event: events.Click) -> None:

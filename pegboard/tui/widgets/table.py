@@ -127,7 +127,8 @@ def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Seque
         if seat == view.seat and not hands:
             continue
         shown = hands[seat] if hands and seat in hands else None
-        cards = chips(shown) if shown else Text(f"{view.hand_sizes[seat]} cards in hand ", style="#9aa0a6")
+        size = view.hand_sizes[seat]
+        cards = chips(shown) if shown else Text(f"{size} card{'s' if size != 1 else ''} in hand ", style="#9aa0a6")
         notes = ["dealer"] if seat == view.dealer else []
         lines.append(_seat_line(labels[seat], cards, notes, seat in view.to_act))
     return Text("\n").join(lines)
@@ -195,7 +196,7 @@ class GameLog(RichLog):
             return []
         style = {"score": "#87d787", "end": "bold #ffd75f", "claim": "#ffaf5f"}.get(event.type, "")
         lines = [colour_cards(("  " if event.type == "score" else "") + describe_event(event, players), style)]
-        if event.type == "show" and rules.family == "cribbage" and not rules.muggins:  # muggins: no spoilers
+        if event.type == "show" and rules.crib and not rules.muggins:  # muggins: no spoilers
             counted = show_count(event, events, rules, players)
             lines.append(colour_cards(f"  “{counted.spoken}”", "italic #d7d7af"))
         return lines

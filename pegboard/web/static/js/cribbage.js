@@ -134,7 +134,8 @@ function controls(ctl) {
       h("button", { type: "button", class: "secondary", id: "pass", "data-shortcut": "p", "data-key": "pass",
         onclick: () => ctl.act("pass") }, "No claim"));
   }
-  box.append(hintBox(ctl));
+  if (!(view.muggins && (verb === "count" || legal.includes("pass")))) box.append(hintBox(ctl));
+  else box.append(h("p", { class: "muted no-hint" }, "No hints while counting under muggins."));
   return box;
 }
 

@@ -117,5 +117,5 @@ function lines(state) {
 }
 
 export function renderGrid(ctl) {
-  return ctl.state.family === "solitaire" ? solitaire(ctl) : snailspace(ctl);
+  return ctl.state.layout.cells_in_order ? snailspace(ctl) : solitaire(ctl);
 }

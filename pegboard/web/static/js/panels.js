@@ -61,7 +61,7 @@ function lastDeal(state) {
     const sides = state.view.sides || players;
     body.push(h("p", { class: "muted" }, `Points this deal: ${sides.map((side, i) => `${side} ${last.points[i]}`).join(", ")}`));
   }
-  const open = state.view.phase === "discard" || state.family !== "cribbage" || state.finished;
+  const open = state.view.phase === "discard" || !state.layout.crib || state.finished;
   return h("details", { class: "panel-lite last-deal", open, "data-key": `last-deal-${last.deal}` },
     h("summary", { onclick: (event) => { event.currentTarget.parentElement.dataset.touched = "1"; } },
       `Deal ${last.deal + 1}`, last.starter ? ` · starter ${cardShort(last.starter)}` : ""), body);
@@ -118,6 +118,14 @@ function people(ctl) {
       section.append(copyRow(`Invite link for ${seats[seat].name}`, link, `invite-${seat}`));
     }
   }
+  if (ctl.links && ctl.me && ctl.me.seat === state.creator) {
+    seats.forEach((seat, number) => {
+      if (seat.kind !== "human" || number === state.creator) return;
+      section.append(h("button", { type: "button", class: "secondary small reissue", id: `reissue-${number}`,
+        title: seat.joined ? `Put ${seat.name}'s seat up again, with a new invite` : "The old link stops working",
+        onclick: () => ctl.reissue(number) }, seat.joined ? `Take back ${seat.name}'s seat` : `New invite for ${seat.name}`));
+    });
+  }
   section.append(copyRow("Link to watch (shows no hidden cards)", `/t/${state.table}?watch`, "watch-link"));
   if (ctl.me) {
     section.append(h("details", { class: "private" }, h("summary", { onclick: (event) => {
@@ -127,7 +135,8 @@ function people(ctl) {
   }
   if (state.finished) {
     section.append(h("p", {}, h("a", { href: `/api/tables/${state.table}/record`, download: "", id: "record",
-      class: "button primary" }, "Download the game record"), " ", h("a", { href: "/", class: "button secondary" }, "New table")));
+      class: "button primary" }, "Download the game record"), " ", h("a", { href: `/r/${state.table}`, id: "review",
+      class: "button secondary" }, "Review the game"), " ", h("a", { href: "/", class: "button secondary" }, "New table")));
   }
   return section;
 }

@@ -38,7 +38,6 @@ class TableController {
     this.layout();
     this.connect();
     document.addEventListener("keydown", (event) => this.onKey(event));
-    if (this.me) this.loadInvites();
   }
 
   // An invite link (#join=SEAT.INVITE) takes the seat; a private link (#seat=SEAT.TOKEN) restores it.
@@ -63,6 +62,7 @@ class TableController {
   }
 
   async loadInvites() {
+    if (!this.me || !this.state || this.state.creator !== this.me.seat) return; // only the creator hands out seats
     try {
       this.links = await api(`/api/tables/${this.table}/invites`, { token: this.me.token });
     } catch (problem) {
@@ -138,10 +138,22 @@ class TableController {
   }
 
   askHint() {
-    if (this.send({ type: "hint" })) {
-      this.hint = { pending: true, n: this.state.n };
+    const id = this.send({ type: "hint" });
+    if (id) {
+      this.hint = { pending: true, id, n: this.state.n, deal: this.state.deal };
       this.renderArea();
     }
+  }
+
+  // The table's creator may revoke a seat's invite (or take the seat back) and get a new link.
+  async reissue(seat) {
+    try {
+      this.links = await api(`/api/tables/${this.table}/invites`, { token: this.me.token, reissue: seat });
+    } catch (problem) {
+      this.notice = problem.message;
+      this.renderStatus();
+    }
+    this.renderSide();
   }
 
   onFrame(frame) {
@@ -151,7 +163,8 @@ class TableController {
       this.renderSide();
       if (this.me && this.links && Object.keys(this.links.links).length) this.loadInvites();
     } else if (frame.type === "hint") {
-      if (this.state && this.hint && this.hint.n === this.state.n) {
+      if (this.state && this.hint && this.hint.pending && frame.id === this.hint.id
+          && this.state.legal.includes(frame.action)) {
         this.hint = { ...frame, n: this.state.n };
         this.renderArea();
       }
@@ -189,13 +202,15 @@ class TableController {
       for (const key of keys.slice(0, this.log.size - 400)) this.log.delete(key);
     }
     if (!before || before.n !== frame.n) {
-      if (this.hint && this.hint.n !== frame.n) this.hint = null;
+      // A hint holds while its move is still yours to make (the other side's discard does not end it).
+      if (this.hint && !stillHolds(this.hint, frame)) this.hint = null;
       const hand = new Set(frame.view.hand || []);
       for (const card of [...this.selected]) if (!hand.has(card)) this.selected.delete(card);
       if (frame.view.phase !== "discard") this.selected.clear();
     }
     this.sounds(before, frame);
     this.render();
+    if (!before && this.me && frame.creator === this.me.seat) this.loadInvites();
   }
 
   sounds(before, frame) {
@@ -229,7 +244,7 @@ class TableController {
 
   renderBoard() {
     const view = this.state.view;
-    if (this.state.family !== "cribbage") {
+    if (!this.state.layout.pegging) {
       clear(this.boardBox);
       this.board = null;
       return;
@@ -258,7 +273,7 @@ class TableController {
     let text;
     if (state.finished) {
       text = view.winner ? `${view.winner === this.mySide() ? "You win" : `${view.winner} wins`}!`
-        : state.family === "solitaire" ? "The deal is over: below the target." : "The game is a draw.";
+        : state.layout.solo ? "The deal is over: below the target." : "The game is a draw.";
     } else if (this.isMyTurn()) {
       text = `Your turn, ${this.names()[state.seat]}.`;
     } else if (!view.to_act.length) {
@@ -281,8 +296,12 @@ class TableController {
     if (!this.state) return;
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key : null;
-    const render = this.state.family === "cribbage" ? renderCribbage : renderGrid;
+    const render = this.state.layout.crib ? renderCribbage : renderGrid;
     patch(this.area, render(this));
+    // On a phone your hand and what to do are pinned to the bottom of the screen: leave room for them.
+    const me = this.area.querySelector(".me");
+    const pinned = me && window.getComputedStyle(me).position === "fixed";
+    document.body.style.paddingBottom = pinned ? `${me.offsetHeight + 8}px` : "";
     if (focused && !this.area.contains(document.activeElement)) {
       const again = this.area.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && !again.disabled) again.focus();
@@ -344,6 +363,11 @@ class TableController {
       }
     }
   }
+}
+
+function stillHolds(hint, frame) {
+  if (hint.pending) return frame.deal === hint.deal && frame.legal.length > 0;
+  return frame.legal.includes(hint.action);
 }
 
 function speaker() {

@@ -1,6 +1,6 @@
 """Build the expert's crib tables: what thrown cards are worth in the crib, by iterating the
-expert's own discards to a fixed point. ``python -m pegboard.bots.tablegen`` regenerates
-``pegboard/data/crib_tables.json``.
+expert's own discards to a fixed point. ``python -m pegboard.tables.crib`` regenerates
+``pegboard/data/crib_tables.json`` (read by :class:`pegboard.bots.discard.CribTables`).
 
 For each seat (its role is its place after the dealer: 0 dealer, 1 the dealer's left, ...) and each
 throw it could make (two cards: ranks and whether suited; one card: its rank), the table holds the
@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -29,31 +29,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.discard import CRIB_FILE, key_count
 from pegboard.bots.expectations import batch_expected
+from pegboard.cluster.choice import add_backend_arguments, backend_from_arguments
 from pegboard.rules import Rules
-from pegboard.sim.backends import Backend, LocalBackend, add_backend_arguments, backend_from_arguments, map_ordered
+from pegboard.sim.backends import Backend, LocalBackend, map_ordered
 
-__all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "throw_key", "key_count", "write_table",
-           "main", "discard_options", "discard_values"]
+__all__ = ["TABLE_PRESETS", "ChunkTask", "simulate_chunk", "build_tables", "write_table", "main",
+           "discard_options", "discard_values"]
 
 TABLE_PRESETS = ("cribbage", "five-card", "cribbage-3", "cribbage-4", "cribbage-4-solo")
 """Every preset the expert ships crib tables for."""
-DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "crib_tables.json"
 Array = npt.NDArray[Any]
-
-
-def key_count(discards: int) -> int:
-    """Number of distinct throw keys: 13 ranks for one card; 13 x 13 x suited for two."""
-    return 13 if discards == 1 else 338
-
-
-def throw_key(codes: Sequence[int]) -> int:
-    """The table key of thrown cards: the rank (one card) or low*13+high (+169 if suited)."""
-    if len(codes) == 1:
-        return codes[0] >> 2
-    low, high = sorted(code >> 2 for code in codes)
-    suited = low != high and (codes[0] & 3) == (codes[1] & 3)
-    return low * 13 + high + 169 * suited
 
 
 def _batch_throw_keys(thrown: Array) -> Array:
@@ -214,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     add_backend_arguments(parser)
-    parser.add_argument("--output", type=Path, default=DATA_FILE)
+    parser.add_argument("--output", type=Path, default=CRIB_FILE)
     args = parser.parse_args(argv)
     existing: dict[str, Any] = json.loads(args.output.read_text()) if args.output.exists() else {"format": 1}
     presets: dict[str, Any] = existing.setdefault("presets", {})
@@ -223,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     for preset in args.presets:
         presets[preset] = build_tables(preset, deals=args.deals, iterations=args.iterations, seed=args.seed,
                                        backend=backend, progress=print)
-    write_table(args.output, existing, "pegboard.bots.tablegen", argv)
+    write_table(args.output, existing, "pegboard.tables.crib", argv)
     print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -1,0 +1,256 @@
+"""What every legal choice of one seat is worth, from that seat's view alone.
+
+:meth:`Assessor.assess` takes a per-player view (never the full state: the cards the seat could not
+see are not in it) and values every legal action for the seat's side, in expected points (its side's
+less the other sides') and, where a board table applies (:mod:`pegboard.analysis.winning`), in the
+chance to win:
+
+* a discard: the kept hand over every starter, plus or minus the crib (two players: the discard
+  advisor's exact expectation, :func:`pegboard.bots.discard.rank_discards` with ``method="exact"``;
+  three or four: the crib tables), plus (two-player six-card) the expert's weight of the kept cards'
+  pegging; the chance to win as the expert's endgame reckons it, for every option;
+* a play: the expert's search from here to the end of the play over the hands the others may hold
+  (:meth:`pegboard.bots.expert.ExpertBot.evaluate`), in points; near the end of a game to 121 (the
+  expert's own endgame zone) also in the chance to win;
+* a muggins count or claim (ruling 16): the points it scores, less those it misses or gives away;
+* Snailspace and solitaire: the grid expert's evaluation (:mod:`pegboard.bots.gridsearch`).
+
+Sampled values (the play, the grid games) are estimated twice, from two independent halves of the
+samples, each with more samples than the expert plays with (:attr:`Option.halves`). Every random draw
+comes from the generator passed in, so an assessment is reproducible.
+
+>>> import random
+>>> from pegboard.engine import new_game
+>>> game = new_game("cribbage", ["Ann", "Bob"], seed=4, first_dealer=1)
+>>> found = Assessor(game.rules).assess(game.view(0), random.Random(1))
+>>> found.kind, len(found.options), found.options[0].points >= found.options[-1].points
+('discard', 15, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from pegboard.analysis.winning import WinModel
+from pegboard.bots.discard import counts_pegging, rank_discards
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities
+from pegboard.bots.expert import ExpertBot, ExpertSettings
+from pegboard.cards import full_deck
+from pegboard.engine.actions import Action
+from pegboard.errors import PegboardError
+from pegboard.rules import Rules
+from pegboard.scoring.fast import hand_score
+
+__all__ = ["Option", "Assessment", "Assessor", "decision_kind", "REVIEW_SETTINGS", "MULTI_ROUNDS", "GRID_SAMPLES"]
+
+REVIEW_SETTINGS = replace(ExpertSettings(), samples=2 * ExpertSettings.samples,
+                          node_budget=2 * ExpertSettings.node_budget)
+"""The expert's reckoning of the play, with twice the samples of the unseen hands it plays with in
+each of two independent halves (192 in all, not 48): its own choices are made with some sampling
+noise, which the review must not share."""
+MULTI_ROUNDS = 4
+"""Three or four players: the expert's search (6-12 samples) is run this many times for each half."""
+GRID_SAMPLES = {"snailspace": 96, "solitaire": 192}
+"""Samples of the unseen cards behind a grid game's values in each half: eight and four times the grid
+experts' own in all (24 and 96)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal choice and its worth to the seat's side: expected ``points`` (its side's less the
+    others'), the chance to ``win`` (None where no table applies), and for discards the parts of the
+    points (``hand``, ``crib`` signed: + for one's own crib, - for another's; ``pegging``)."""
+
+    action: Action
+    points: float
+    win: float | None = None
+    parts: dict[str, float] = field(default_factory=dict)
+    halves: tuple[float, float] | None = None
+    """Sampled values (the play, the grid games): the points by each of two independent halves of the
+    samples (``points`` is their mean), so that a loss can be measured without the bias of picking the
+    best of noisy estimates (:mod:`pegboard.analysis.review`)."""
+    win_halves: tuple[float, float] | None = None
+    """Likewise for ``win``."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"action", "points", "win"}`` and, for discards, ``"parts"``, rounded."""
+        data: dict[str, Any] = {"action": self.action.text(), "points": round(self.points, 3),
+                                "win": None if self.win is None else round(self.win, 4)}
+        if self.parts:
+            data["parts"] = {name: round(value, 3) for name, value in self.parts.items()}
+        return data
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """Every choice of one decision, best first. ``by_win``: the best is the one most likely to win
+    (near the end of a game with a board table, where the expert plays to win), not the most points."""
+
+    seat: int
+    kind: str
+    options: tuple[Option, ...]
+    by_win: bool = False
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    def distinct(self) -> list[Option]:
+        """The options, best first, each play of a rank once (cards of one rank play alike)."""
+        seen: set[int] = set()
+        kept = []
+        for option in self.options:
+            action = option.action
+            if action.verb == "play" and self.kind == "play" and action.cards:
+                if action.cards[0].rank in seen:
+                    continue
+                seen.add(action.cards[0].rank)
+            kept.append(option)
+        return kept
+
+    def option(self, action: Action) -> Option:
+        """The option of ``action`` (discards in any card order)."""
+        for option in self.options:
+            if option.action == action or (option.action.verb == action.verb == "discard"
+                                           and set(option.action.cards) == set(action.cards)):
+                return option
+        raise PegboardError(f"{action.text()}: not one of the legal choices ({len(self.options)} of them)")
+
+
+def decision_kind(rules: Rules, action: Action) -> str:
+    """What kind of decision an action is: ``discard``, ``play``, ``count`` (muggins counts and claims)
+    or ``place`` (every move of the grid games).
+
+    >>> from pegboard.rules import Rules
+    >>> decision_kind(Rules.preset("solitaire"), Action.parse("discard 5H", 0))
+    'place'
+    """
+    if not rules.crib:
+        return "place"
+    if action.verb in ("count", "muggins", "pass"):
+        return "count"
+    return "play" if action.verb == "go" else action.verb
+
+
+class Assessor:
+    """Values decisions of one game, for any seat (an expert per seat, kept for its memo)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.win_model = WinModel.for_rules(rules)
+        self._experts: dict[int, ExpertBot] = {}
+        self._grid: dict[int, Any] = {}
+
+    def expert(self, seat: int) -> ExpertBot:
+        found = self._experts.get(seat)
+        if found is None:
+            found = self._experts[seat] = ExpertBot(self.rules, seat, seed=0, settings=REVIEW_SETTINGS)
+        return found
+
+    def assess(self, view: Any, rng: random.Random, *, every_chance: bool = False) -> Assessment:
+        """Every legal action of ``view``'s seat valued, best first (ties: the order the engine lists).
+        The chance to win of a play is searched near the end of the game (where the best play is the
+        one most likely to win), or everywhere with ``every_chance`` (where a table applies)."""
+        seat = view.seat
+        actions: tuple[Action, ...] = view.legal_actions
+        if seat is None or not actions:
+            raise PegboardError("nothing to assess: a spectator's view, or no choice to make")
+        kind = decision_kind(self.rules, actions[0])
+        if not self.rules.crib:
+            options = self._grid_options(view, seat, rng)
+            by_win = False
+        elif kind == "discard":
+            options, by_win = self._discard_options(view, seat, actions)
+        elif kind == "play":
+            options, by_win = self._play_options(view, seat, actions, rng, every_chance)
+        else:
+            values = self.expert(seat).evaluate(view)
+            options, by_win = [Option(action, values[action]) for action in actions], False
+        order = sorted(range(len(options)), key=lambda i: (-(options[i].win or 0.0) if by_win else 0.0,
+                                                           -options[i].points, i))
+        return Assessment(seat, kind, tuple(options[i] for i in order), by_win)
+
+    # ------------------------------------------------------------------ the pieces
+    def _needs(self, view: Any, seat: int) -> tuple[int, int]:
+        mine = view.side_of_seat[seat]
+        return view.target - view.scores[mine], view.target - view.scores[1 - mine]
+
+    def _discard_options(self, view: Any, seat: int, actions: Sequence[Action]) -> tuple[list[Option], bool]:
+        rules = self.rules
+        role = (seat - view.dealer) % rules.players
+        expert = self.expert(seat)
+        weight = expert.settings.pegging_weight if counts_pegging(rules) else 0.0
+        ranked = rank_discards(view.hand, rules, role, method="exact" if rules.players == 2 else "table",
+                               pegging_weight=weight)
+        chances: list[float | None] = [None] * len(ranked)
+        by_win = False
+        if self.win_model is not None:
+            hand = set(view.hand)
+            starters = [card.code for card in full_deck() if card not in hand]
+            counts = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
+                      for option in ranked]
+            my_need, their_need = self._needs(view, seat)
+            chances = list(discard_win_probabilities(counts, [option.expected_crib for option in ranked], my_need,
+                                                     their_need, dealer=view.dealer == seat,
+                                                     board=self.win_model.table))
+            by_win = min(my_need, their_need) <= ENDGAME * self.win_model.target // 121
+        by_throw = {frozenset(option.thrown): (option, chance) for option, chance in zip(ranked, chances)}
+        options = []
+        for action in actions:
+            option, chance = by_throw[frozenset(action.cards)]
+            crib = option.expected_crib if option.own_crib else -option.expected_crib
+            parts = {"hand": option.expected_hand, "crib": crib}
+            if option.expected_pegging is not None:
+                parts["pegging"] = option.expected_pegging
+            options.append(Option(action, option.net, chance, parts))
+        return options, by_win
+
+    def _play_options(self, view: Any, seat: int, actions: Sequence[Action], rng: random.Random,
+                      every_chance: bool) -> tuple[list[Option], bool]:
+        expert = self.expert(seat)
+        rounds = 1 if self.rules.players == 2 else MULTI_ROUNDS
+        points = self._halves(lambda: expert.evaluate(view), expert, rng, rounds)
+        chances: dict[Action, tuple[float, float]] = {}
+        by_win = False
+        if self.win_model is not None and self.win_model.searchable and any(a.verb == "play" for a in actions):
+            by_win = min(self._needs(view, seat)) <= ENDGAME_PLAY
+            if by_win or every_chance:
+                chances = self._halves(lambda: expert.evaluate(view, to_win=True), expert, rng, 1)
+        options = []
+        for action in actions:
+            win = chances.get(action)
+            options.append(Option(action, sum(points[action]) / 2, None if win is None else sum(win) / 2,
+                                  halves=points[action], win_halves=win))
+        return options, by_win
+
+    @staticmethod
+    def _halves(evaluate: Callable[[], dict[Action, float]], bot: Any, rng: random.Random, rounds: int
+                ) -> dict[Action, tuple[float, float]]:
+        """Two independent estimates of every action's value: ``rounds`` evaluations each, the bot's
+        generator seeded afresh from ``rng`` for each."""
+        halves: list[dict[Action, float]] = []
+        for _ in range(2):
+            total: dict[Action, float] = {}
+            for _ in range(rounds):
+                bot.rng = random.Random(rng.getrandbits(64))
+                for action, value in evaluate().items():
+                    total[action] = total.get(action, 0.0) + value / rounds
+            halves.append(total)
+        return {action: (halves[0][action], halves[1][action]) for action in halves[0]}
+
+    def _grid_options(self, view: Any, seat: int, rng: random.Random) -> list[Option]:
+        from pegboard.bots.grid import SnailspaceExpert, SolitaireExpert
+
+        bot = self._grid.get(seat)
+        if bot is None:
+            samples = GRID_SAMPLES[self.rules.family]
+            bot = SnailspaceExpert(self.rules, seat, 0, samples=samples) if self.rules.cells_in_order \
+                else SolitaireExpert(self.rules, seat, 0, samples=samples)
+            self._grid[seat] = bot
+        values = self._halves(lambda: dict(bot.evaluate(view)), bot, rng, 1)
+        return [Option(action, sum(values[action]) / 2, halves=values[action]) for action in view.legal_actions]

@@ -1,0 +1,321 @@
+"""Review a whole game: every decision of every seat, set against the best the analysis knows.
+
+:func:`review` walks a ``pegboard/1`` record through the engine. Before each action it rebuilds the
+acting seat's view (what that seat could see at that moment, and nothing else), values every legal
+choice (:class:`pegboard.analysis.evaluate.Assessor`) and compares the choice made with the best:
+the expected points it lost, the chance to win it lost where the board table applies, and a reason
+in words. Each player gets an accuracy figure (:mod:`pegboard.analysis.accuracy`), the points lost
+in discards, in the play and in counting (grid games: in placing), and their costliest decisions.
+
+Every random draw of a decision comes from a generator seeded by the record's seed and the
+decision's place in the record, never by a hidden card: a review is reproducible, and two records
+that differ only in cards a seat could not see give that seat's decisions the same verdicts.
+
+>>> from pegboard.engine import new_game
+>>> from pegboard.records import parse_record, record_of
+>>> game = new_game("five-card", ["Ann", "Bob"], seed=3, first_dealer=1)
+>>> while game.deal_number == 0:
+...     seat = game.to_act()[0]
+...     _ = game.apply(game.legal_actions(seat)[-1])
+>>> found = review(parse_record(record_of(game)))
+>>> sorted(found.players), found.decisions[0].kind, all(d.loss >= 0 for d in found.decisions)
+(['Ann', 'Bob'], 'discard', True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.analysis.accuracy import accuracy
+from pegboard.analysis.evaluate import Assessment, Assessor, Option
+from pegboard.analysis.reasons import reason
+from pegboard.engine import Action, GameState
+from pegboard.errors import RecordError
+from pegboard.records import GameRecord, replay, start_game
+
+__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS",
+           "NOISE", "WIN_NOISE", "COSTLIEST", "FORMAT"]
+
+FORMAT = "pegboard-review/1"
+KINDS = {"cribbage": ("discard", "play", "count"), "snailspace": ("place",), "solitaire": ("place",)}
+"""The kinds of decision of each family, in the order they are reported."""
+NOISE = {"discard": 0.05, "play": 0.05, "count": 0.0, "place": 0.15}
+"""Losses of at most this many points are no measurable loss: the analysis' own margin. Discards are
+exact but for the model of the other crib cards and the pegging table (0.05); the play is searched
+over samples of the unseen cards, and the expert itself calls plays within 0.05 points alike; the
+grid games' values come from samples of the cards to come (0.15). Counts are exact."""
+WIN_NOISE = 0.03
+"""Near the end, where decisions are judged by the chance to win: a loss of at most three percentage
+points is no measurable loss (there a few samples that peg out, or not, move the chance that much)."""
+MIN_POINT_WORTH = 0.01
+"""Near the end a loss in the chance to win is turned into points at what a point is worth there,
+but never at less than this (a game all but decided would turn a sliver into many points)."""
+COSTLIEST = 5
+"""How many of each player's costliest decisions the review lists."""
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision. ``index``: the action's place among all the record's actions (0-based);
+    ``loss``: expected points lost against ``best`` (0: none measurable); ``win_loss``: the chance to
+    win lost (None where no table applies); ``scores``: every side's score before it."""
+
+    index: int
+    deal: int
+    seat: int
+    player: str
+    kind: str
+    choice: Action
+    best: Action
+    loss: float
+    win_loss: float | None
+    points: float
+    best_points: float
+    win: float | None
+    reason: str
+    scores: tuple[int, ...]
+    assessment: Assessment = field(repr=False, compare=False)
+
+    def to_json(self, game: GameState | None = None) -> dict[str, Any]:
+        """The decision as the ``--json`` output lists it (docs/review.md)."""
+        data: dict[str, Any] = {
+            "index": self.index, "deal": self.deal, "seat": self.seat, "player": self.player, "kind": self.kind,
+            "choice": self.choice.text(), "best": self.best.text(), "loss": round(self.loss, 3),
+            "win_loss": None if self.win_loss is None else round(self.win_loss, 4),
+            "points": round(self.points, 3), "best_points": round(self.best_points, 3),
+            "win": None if self.win is None else round(self.win, 4), "reason": self.reason,
+            "scores": list(self.scores),
+        }
+        data["options"] = [option.to_json() for option in self.assessment.distinct()]
+        return data
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """One player's game: ``accuracy`` 0-100, ``points_lost`` in all, ``lost`` by kind of decision,
+    how many real ``decisions`` they made, how many cost something (``mistakes``), and the indices in
+    :attr:`Review.decisions` of their costliest decisions, costliest first."""
+
+    name: str
+    seat: int
+    side: str
+    accuracy: float
+    points_lost: float
+    lost: dict[str, float]
+    decisions: int
+    mistakes: int
+    costliest: tuple[int, ...]
+
+    def to_json(self, decisions: list[Decision]) -> dict[str, Any]:
+        return {"seat": self.seat, "side": self.side, "accuracy": self.accuracy,
+                "points_lost": round(self.points_lost, 3), "lost": {k: round(v, 3) for k, v in self.lost.items()},
+                "decisions": self.decisions, "mistakes": self.mistakes,
+                "costliest": [_brief(decisions[i]) for i in self.costliest]}
+
+
+def _brief(decision: Decision) -> dict[str, Any]:
+    return {"index": decision.index, "deal": decision.deal, "kind": decision.kind, "choice": decision.choice.text(),
+            "best": decision.best.text(), "loss": round(decision.loss, 3), "reason": decision.reason}
+
+
+@dataclass(frozen=True)
+class DealMark:
+    """The game at the start of a deal (and, ``deal`` = -1, at its end): the index of the next action,
+    every side's score, and (games with a board table) each side's chance to win from it."""
+
+    deal: int
+    index: int
+    dealer: int | None
+    scores: tuple[int, ...]
+    win: tuple[float, ...] | None
+
+    def to_json(self, sides: tuple[str, ...]) -> dict[str, Any]:
+        return {"deal": self.deal, "index": self.index, "scores": dict(zip(sides, self.scores)),
+                "win": None if self.win is None else {side: round(p, 4) for side, p in zip(sides, self.win)}}
+
+
+@dataclass(frozen=True)
+class Review:
+    """A reviewed game: ``players`` by name, every ``decisions``, the ``marks`` of each deal's start
+    (the score race and the line of the chance to win), and ``scores_after`` every action."""
+
+    game: str
+    family: str
+    players: dict[str, PlayerReview]
+    sides: tuple[str, ...]
+    decisions: list[Decision]
+    marks: list[DealMark]
+    scores_after: list[tuple[int, ...]]
+    actions: int
+    finished: bool
+    winner: str | None
+    seconds: float
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of decision this game has, in the order they are reported."""
+        return KINDS[self.family]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``pegboard review --json`` object (its shape is documented in docs/review.md)."""
+        return {
+            "format": FORMAT, "game": self.game, "sides": list(self.sides), "finished": self.finished,
+            "winner": self.winner, "actions": self.actions,
+            "players": {name: player.to_json(self.decisions) for name, player in self.players.items()},
+            "decisions": [decision.to_json() for decision in self.decisions],
+            "timeline": [mark.to_json(self.sides) for mark in self.marks],
+            "seconds": round(self.seconds, 2),
+        }
+
+
+def decision_rng(seed: int | None, deal: int, number: int) -> random.Random:
+    """The generator behind the decision that is action ``number`` of deal ``deal`` in a game dealt from
+    ``seed``: public facts only, so the verdict never depends on a hidden card, and a hint given during
+    the game (:func:`pegboard.present.hint`) shows the numbers its review will.
+
+    >>> decision_rng(7, 0, 3).random() == decision_rng(7, 0, 3).random()
+    True
+    """
+    return random.Random(f"pegboard-review/{seed if seed is not None else 0}/{deal}/{number}")
+
+
+def is_decision(actions: tuple[Action, ...]) -> bool:
+    """Whether a seat had a real choice: two or more actions, and (the play) two or more ranks."""
+    if len(actions) < 2:
+        return False
+    if actions[0].verb == "play":
+        return len({action.cards[0].rank for action in actions if action.cards}) > 1
+    return True
+
+
+def review(record: GameRecord, *, seats: Collection[int] | None = None, progress: Progress | None = None
+           ) -> Review:
+    """Review every decision of ``seats`` (default: every seat) in ``record``; ``progress(done, total)``
+    is called after each action. Raises :class:`~pegboard.errors.RecordError` for a record that breaks
+    the rules (named as ``pegboard replay`` names it)."""
+    started = time.perf_counter()
+    final = replay(record)  # the record checked once, with replay's messages
+    players = record.players
+    if seats is not None:
+        for seat in seats:
+            if not 0 <= seat < len(players):
+                raise RecordError(f"seat {seat}: expected 0 to {len(players) - 1}")
+    game = start_game(record)
+    assessor = Assessor(record.rules)
+    texts = [(deal_index, number, text) for deal_index, deal in enumerate(record.deals)
+             for number, text in enumerate(deal.actions)]
+    decisions: list[Decision] = []
+    marks: list[DealMark] = []
+    scores_after: list[tuple[int, ...]] = []
+    for index, (deal_index, number, text) in enumerate(texts):
+        if number == 0 or not marks:
+            marks.append(_mark(game, assessor, deal_index, index))
+        action = game.parse_action(text)
+        seat = action.seat
+        view = game.view(seat)
+        if (seats is None or seat in seats) and is_decision(view.legal_actions):
+            rng = decision_rng(record.seed, deal_index, number)
+            found = assessor.assess(view, rng)
+            decisions.append(_verdict(found, view, game, action, index, deal_index, assessor))
+        game.apply(action)
+        scores_after.append(game.score_list)
+        if progress is not None:
+            progress(index + 1, len(texts))
+    if not texts:
+        marks.append(_mark(game, assessor, 0, 0))
+    marks.append(DealMark(-1, len(texts), None, game.score_list, _final_chances(game)))
+    summaries = _summaries(record, decisions, seats, game)
+    return Review(record.rules.name, record.rules.family, summaries, game.side_names, decisions, marks,
+                  scores_after, len(texts), final.finished, final.winner, time.perf_counter() - started)
+
+
+def _mark(game: GameState, assessor: Assessor, deal: int, index: int) -> DealMark:
+    model = assessor.win_model
+    dealer = getattr(game, "dealer", None)
+    chances = None
+    if model is not None and dealer is not None and not game.finished:
+        scores = game.score_list
+        first = model.chance(my_score=scores[0], their_score=scores[1], dealing=dealer == 0)
+        chances = (first, 1 - first)
+    return DealMark(deal, index, dealer, game.score_list, chances)
+
+
+def _final_chances(game: GameState) -> tuple[float, ...] | None:
+    if not game.finished or not game.rules.crib or game.rules.sides != 2:
+        return None
+    return tuple(1.0 if side == game.winner_side else 0.0 for side in range(2))
+
+
+def _verdict(found: Assessment, view: Any, game: GameState, action: Action, index: int, deal: int,
+             assessor: Assessor) -> Decision:
+    chosen = found.option(action)
+    options = found.options
+    top_points = max(option.points for option in options)
+    best = next(option for option in options if option.points == top_points)
+    loss = _measured_loss(options, chosen, lambda option: option.points, lambda option: option.halves)
+    win_loss: float | None = None
+    seat = found.seat
+    if found.by_win and chosen.win is not None and found.best.win is not None:
+        best = found.best
+        win_loss = _measured_loss(options, chosen, lambda option: option.win or 0.0, lambda option: option.win_halves)
+        loss = 0.0 if win_loss <= WIN_NOISE else win_loss / max(_point_worth(assessor, view, seat), MIN_POINT_WORTH)
+    elif chosen.win is not None:
+        win_loss = max(0.0, max(option.win or 0.0 for option in options) - chosen.win)
+    elif assessor.win_model is not None:
+        win_loss = loss * _point_worth(assessor, view, seat)
+    if loss <= NOISE[found.kind] + 1e-9:
+        loss, best = 0.0, chosen
+        win_loss = 0.0 if win_loss is not None else None
+    words = reason(found, chosen, best, loss, view, game.rules)
+    return Decision(index, deal, seat, game.players[seat], found.kind, chosen.action, best.action, loss, win_loss,
+                    chosen.points, best.points, chosen.win, words, game.score_list, found)
+
+
+def _measured_loss(options: tuple[Option, ...], chosen: Option, value: Callable[[Option], float],
+                   halves: Callable[[Option], tuple[float, float] | None]) -> float:
+    """What ``chosen`` lost against the best option, >= 0. Exact values: the best's value less the
+    choice's. Sampled values (two independent halves): each half picks its best, and the other half
+    measures what the choice lost against it; the mean of the two. So noise that makes some option
+    look best in one half is not counted as a loss; a choice that is best in either half lost nothing
+    measurable."""
+    split = [halves(option) for option in options]
+    mine = halves(chosen)
+    if mine is None or any(pair is None for pair in split):
+        return max(0.0, max(value(option) for option in options) - value(chosen))
+    pairs = [pair for pair in split if pair is not None]
+    first = max(pairs, key=lambda pair: pair[0])
+    second = max(pairs, key=lambda pair: pair[1])
+    return max(0.0, ((first[1] - mine[1]) + (second[0] - mine[0])) / 2)
+
+
+def _point_worth(assessor: Assessor, view: Any, seat: int) -> float:
+    model = assessor.win_model
+    assert model is not None
+    mine = view.side_of_seat[seat]
+    # the next deal's dealer is this deal's pone: what a point is worth as the game goes on
+    return model.point_worth(my_score=view.scores[mine], their_score=view.scores[1 - mine],
+                             dealing=view.dealer != seat)
+
+
+def _summaries(record: GameRecord, decisions: list[Decision], seats: Collection[int] | None, game: GameState
+               ) -> dict[str, PlayerReview]:
+    kinds = KINDS[record.rules.family]
+    result = {}
+    for seat, name in enumerate(record.players):
+        if seats is not None and seat not in seats:
+            continue
+        mine = [i for i, decision in enumerate(decisions) if decision.seat == seat]
+        lost = dict.fromkeys(kinds, 0.0)
+        for i in mine:
+            lost[decisions[i].kind] += decisions[i].loss
+        total = sum(lost.values())
+        costly = sorted((i for i in mine if decisions[i].loss > 0), key=lambda i: (-decisions[i].loss, i))
+        result[name] = PlayerReview(name, seat, game.side_names[game.side_of(seat)], accuracy(total, len(mine)),
+                                    total, lost, len(mine), len(costly), tuple(costly[:COSTLIEST]))
+    return result

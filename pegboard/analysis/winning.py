@@ -1,0 +1,86 @@
+"""The chance to win, from the board tables (:mod:`pegboard.bots.board`), for the games they cover.
+
+A table holds the chance that a player who needs ``a`` more points beats one who needs ``b``, at the
+start of a deal they deal or are the pone of: ``board.json`` for two-player cribbage to 121 (the one
+the expert plays by), ``board-five-card.json`` for five-card cribbage to 61 (built the same way,
+``python -m pegboard.tables.board --game five-card``). The analysis reads it at the start of every deal
+(the line on the review's chart), for every discard, and for the worth of one point at a given score
+(what a point lost in the play costs in the chance to win).
+
+>>> from pegboard.rules import Rules
+>>> model = WinModel.for_rules(Rules.preset("cribbage"))
+>>> round(model.chance(my_score=0, their_score=0, dealing=True), 2)
+0.56
+>>> WinModel.for_rules(Rules.preset("cribbage-3")) is None
+True
+>>> five = WinModel.for_rules(Rules.preset("five-card"))
+>>> five.target, five.searchable, 0.4 < five.chance(my_score=0, their_score=3, dealing=True) < 0.5
+(61, False, True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints
+from pegboard.rules import Rules
+
+__all__ = ["WinModel"]
+
+
+@dataclass(frozen=True)
+class WinModel:
+    """The board table for one game's target."""
+
+    table: BoardTable
+    target: int
+    searchable: bool = True
+    """Whether the expert's own play search scores by this table (two-player cribbage to 121): then the
+    chance to win of each play is searched; otherwise it is the points times a point's worth."""
+
+    @staticmethod
+    def for_rules(rules: Rules) -> WinModel | None:
+        """The model for ``rules``, or None where no table applies (three or four players, the grid
+        games, a target no table was built for)."""
+        if not rules.crib or rules.players != 2 or rules.target is None:
+            return None
+        if rules.deal_size == 6 and rules.target == 121 and not rules.single_series:
+            try:
+                return WinModel(BoardTable.load(), 121)
+            except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
+                return None
+        if rules.name == "five-card" and rules.target == 61:
+            table = _five_card()
+            return None if table is None else WinModel(table, 61, searchable=False)
+        return None
+
+    def chance(self, *, my_score: int, their_score: int, dealing: bool) -> float:
+        """My chance to win from these scores, at the start of a deal I deal (or am the pone of)."""
+        return self.table.win_probability(self.target - my_score, self.target - their_score, dealing=dealing)
+
+    def point_worth(self, *, my_score: int, their_score: int, dealing: bool) -> float:
+        """What one point more for me (or one fewer for them) is worth in my chance to win, at these
+        scores: half the table's step between my scoring a point and their scoring one.
+
+        >>> from pegboard.rules import Rules
+        >>> model = WinModel.for_rules(Rules.preset("cribbage"))
+        >>> early = model.point_worth(my_score=0, their_score=0, dealing=True)
+        >>> late = model.point_worth(my_score=110, their_score=112, dealing=True)
+        >>> 0 < early < late
+        True
+        """
+        ahead = self.chance(my_score=my_score + 1, their_score=their_score, dealing=dealing)
+        behind = self.chance(my_score=my_score, their_score=their_score + 1, dealing=dealing)
+        return max(0.0, (ahead - behind) / 2)
+
+
+@cache
+def _five_card() -> BoardTable | None:
+    """The five-card table, solved from the histograms shipped with pegboard (None if they are missing)."""
+    try:
+        data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
+    except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
+        return None
+    return BoardTable.solved(DealPoints.from_json(data["deal_points"]), int(data["target"]))
