@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from pegboard.rules import Rules
 
 __all__ = ["Objective", "ObjectiveError", "KINDS", "WIN", "GAME_POINTS", "SPREAD", "MATCH", "mark_of",
-           "match_chances", "OUTCOMES"]
+           "match_chances", "OUTCOMES",
+           "MATCH_TARGET"]
 
 Array = npt.NDArray[np.float64]
 
@@ -60,6 +61,9 @@ _DEFAULT_POINTS: Final = {"game-points": (2, 3, 4), "match": (1, 2, 3)}
 _PARAMETERS: Final = {"win": (), "game-points": ("win", "skunk", "double"), "spread": ("cap",),
                       "match": ("to", "mine", "theirs", "win", "skunk", "double")}
 _MAX: Final = 999  # the largest number any parameter takes (a match to 999 is already absurdly long)
+
+MATCH_TARGET: Final = 121
+"""The one game whose outcomes a match's objective is modelled on: two players to 121."""
 
 OUTCOMES: Final = ("won", "won-skunk", "won-double-skunk", "lost", "lost-skunk", "lost-double-skunk")
 """The order of a game's outcome chances (:func:`match_chances`): my win by its mark, then my loss."""
@@ -177,6 +181,47 @@ class Objective:
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def words(self) -> str:
+        """What the objective plays for, in words for a screen.
+
+        >>> WIN.words, GAME_POINTS.words, Objective.from_name("spread:cap=31").words
+        ('to win', 'for game points (2 a win, 3 a skunk, 4 a double)', 'for the spread (capped at 31)')
+        >>> Objective.from_name("match:to=7,mine=2").words
+        'for a match to 7 (2-0 before this game)'
+        """
+        if self.kind == "game-points":
+            assert self.points is not None
+            win, skunk, double = self.points
+            return f"for game points ({win} a win, {skunk} a skunk, {double} a double)"
+        if self.kind == "spread":
+            return "for the spread" + (f" (capped at {self.cap})" if self.cap is not None else "")
+        if self.kind == "match":
+            standing = f" ({self.mine}-{self.theirs} before this game)" if self.mine or self.theirs else ""
+            return f"for a match to {self.to}{standing}"
+        return "to win"
+
+    def check(self, rules: Rules) -> None:
+        """Refuse (:class:`ObjectiveError`, saying why) rules this objective cannot be played under:
+        any objective but ``win`` is for two-sided cribbage games (cribbage, five-card, cribbage-4),
+        and a match for two players to :data:`MATCH_TARGET` only (the game whose outcomes are modelled).
+
+        >>> from pegboard.rules import Rules
+        >>> GAME_POINTS.check(Rules.preset("cribbage-3"))
+        Traceback (most recent call last):
+        ...
+        pegboard.errors.ObjectiveError: objective 'game-points': objectives are for two-sided cribbage games \
+(cribbage, five-card, cribbage-4), not cribbage-3
+        """
+        if self.kind == "win":
+            return
+        if not rules.crib or rules.sides != 2:
+            raise ObjectiveError(f"objective {self.name!r}: objectives are for two-sided cribbage games "
+                                 f"(cribbage, five-card, cribbage-4), not {rules.name}")
+        if self.needs_outcomes and (rules.players != 2 or rules.target != MATCH_TARGET):
+            raise ObjectiveError(f"objective {self.name!r}: a match is modelled for two players to {MATCH_TARGET} "
+                                 f"only, not {rules.name} to {rules.target}")
 
     # ------------------------------------------------------------------ values
     @property

@@ -69,11 +69,9 @@ class MatchConfig:
         rules = self.rules
         outcomes = None
         if objective.needs_outcomes:
-            from pegboard.bots.board import TARGET, fresh_game_outcomes
+            from pegboard.bots.board import fresh_game_outcomes
 
-            if rules.players != 2 or rules.target != TARGET:
-                raise PegboardError(f"objective {objective.name!r}: a match is modelled for two players to {TARGET} "
-                                    f"only, not {rules.name} to {rules.target}")
+            objective.check(rules)  # a match: two players to 121 only
             outcomes = fresh_game_outcomes(rules.skunk, rules.double_skunk)
         assert rules.target is not None
         return objective.payoffs(rules.target, rules.skunk, rules.double_skunk, outcomes=outcomes)
@@ -99,10 +97,13 @@ class MatchConfig:
             raise PegboardError(f"--games {self.games} with --duplicate: expected a multiple of {rules.sides} "
                                 f"(each sequence of deals is played once per seating)")
         if self.objective is not None:
-            if not rules.crib or rules.sides != 2:
+            objective = self.objective_value
+            assert objective is not None
+            if objective.kind == "win" and (not rules.crib or rules.sides != 2):  # nothing to report either
                 raise PegboardError(f"--objective {self.objective}: objectives are for two-sided cribbage games "
                                     f"(cribbage, five-card, cribbage-4), not {rules.name}")
-            _ = self.payoffs  # a bad name or a match it cannot model says so now
+            objective.check(rules)
+            _ = self.payoffs
         for spec in dict.fromkeys(self.bots):  # a bot that cannot be built says so before any game
             make_bot(spec, rules, 0, 0, objective=self.objective_value)
 
