@@ -170,7 +170,7 @@ def test_the_expert_decides_as_before_under_win(options: dict[str, object]) -> N
 
 
 def test_make_bot_takes_an_objective_by_keyword_or_suffix() -> None:
-    from pegboard.bots import make_bot, use_objective
+    from pegboard.bots import make_bot
     from pegboard.bots.expert import ExpertBot
 
     rules = Rules.preset("cribbage")
@@ -180,8 +180,6 @@ def test_make_bot_takes_an_objective_by_keyword_or_suffix() -> None:
     assert isinstance(bot, ExpertBot) and bot.objective == Objective("match", to=7)
     assert bot.board is not None and bot.board.objective == Objective("match", to=7)
     assert make_bot("greedy", rules, 0, objective=SPREAD).objective == SPREAD  # type: ignore[attr-defined]
-    with use_objective("spread"):
-        assert make_bot("expert", rules, 1).objective == SPREAD  # type: ignore[attr-defined]
     assert make_bot("expert", rules, 1).objective == WIN  # type: ignore[attr-defined]
     assert make_bot("expert", Rules.preset("five-card"), 0, objective=GAME_POINTS).board is None  # type: ignore[attr-defined]
     with pytest.raises(ObjectiveError, match="bot 'expert@tournament'"):

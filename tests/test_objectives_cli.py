@@ -1,4 +1,5 @@
-"""The objectives on the command line: ``sim --objective``, ``play --objective``, ``stats board --objective``."""
+"""The objectives on the command line: ``sim --objective``, ``stats board --objective`` (``play --objective``:
+tests/test_tui_objective.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pegboard.cli.app import run
-from pegboard.objectives import GAME_POINTS, WIN, Objective
+from pegboard.objectives import Objective
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 
@@ -85,31 +86,3 @@ def test_stats_board_prints_the_objective(capsys: pytest.CaptureFixture[str]) ->
     assert run(["stats", "board", "--objective", "game-points", "--step", "30"]) == 0
     out = capsys.readouterr().out
     assert "game-points" in out and "expects +0.279" in out
-
-
-@pytest.fixture
-def launched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Objective]:
-    """``pegboard play`` as if in a terminal: the default objective while the app would run, not run."""
-    from pegboard.bots import default_objective
-    from pegboard.tui.app import PegboardApp
-    from pegboard.tui.store import ENV_VAR
-
-    monkeypatch.setenv(ENV_VAR, str(tmp_path))
-    seen: list[Objective] = []
-    monkeypatch.setattr("pegboard.cli.play_cmd._is_terminal", lambda: True)
-    monkeypatch.setattr(PegboardApp, "run", lambda self, *args, **kwargs: seen.append(default_objective()))
-    return seen
-
-
-def test_play_passes_the_objective_to_the_bots_it_builds(launched: list[Objective],
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    from pegboard.bots import default_objective, make_bot
-    from pegboard.rules import Rules
-
-    assert run(["play", "--objective", "game-points"]) == 0
-    assert launched == [GAME_POINTS] and default_objective() == WIN  # only while the app runs
-    assert run(["play"]) == 0
-    assert launched[-1] == WIN
-    assert make_bot("expert", Rules.preset("cribbage"), 1).objective == WIN  # type: ignore[attr-defined]
-    assert run(["play", "--game", "cribbage-3", "--objective", "spread"]) == 2
-    assert "applies to two-sided cribbage games, not cribbage-3" in capsys.readouterr().err

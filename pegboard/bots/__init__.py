@@ -7,12 +7,9 @@ from pegboard.bots.base import (
     BaseBot,
     Bot,
     RandomBot,
-    default_objective,
     make_bot,
     register_bot,
     split_objective,
-    use_objective,
 )
 
-__all__ = ["BOTS", "BaseBot", "Bot", "RandomBot", "make_bot", "register_bot", "default_objective", "use_objective",
-           "split_objective"]
+__all__ = ["BOTS", "BaseBot", "Bot", "RandomBot", "make_bot", "register_bot", "split_objective"]

@@ -19,8 +19,6 @@ import inspect
 import os
 import random
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -30,35 +28,7 @@ from pegboard.errors import ObjectiveError, PegboardError
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 
-__all__ = ["Bot", "BaseBot", "RandomBot", "make_bot", "BOTS", "register_bot", "default_objective", "use_objective",
-           "split_objective"]
-
-_DEFAULT_OBJECTIVE: list[Objective] = [WIN]
-
-
-def default_objective() -> Objective:
-    """The objective of bots built without one: ``win``, unless :func:`use_objective` says otherwise."""
-    return _DEFAULT_OBJECTIVE[0]
-
-
-@contextmanager
-def use_objective(objective: Objective | str) -> Iterator[Objective]:
-    """Within the block, bots built without an objective play for ``objective`` (for an app that
-    builds its bots itself, such as the terminal app under ``pegboard play --objective``).
-
-    >>> with use_objective("spread"):
-    ...     default_objective().name
-    'spread'
-    >>> default_objective().name
-    'win'
-    """
-    chosen = objective if isinstance(objective, Objective) else Objective.from_name(objective)
-    before = _DEFAULT_OBJECTIVE[0]
-    _DEFAULT_OBJECTIVE[0] = chosen
-    try:
-        yield chosen
-    finally:
-        _DEFAULT_OBJECTIVE[0] = before
+__all__ = ["Bot", "BaseBot", "RandomBot", "make_bot", "BOTS", "register_bot", "split_objective"]
 
 
 def split_objective(spec: str) -> tuple[str, str]:
@@ -91,7 +61,7 @@ class BaseBot:
         self.rules = rules
         self.seat = seat
         self.rng = random.Random(seed)
-        self.objective = default_objective() if objective is None else \
+        self.objective = WIN if objective is None else \
             objective if isinstance(objective, Objective) else Objective.from_name(objective)
 
     def choose(self, view: SeatView) -> Action:
@@ -190,7 +160,7 @@ def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None, *,
     The class is called as ``Class(rules, seat, seed)`` and must have a ``choose(view)`` method; a
     class that cannot be, or does not, is a :class:`~pegboard.errors.PegboardError` naming it. A
     class that takes ``objective=`` (every :class:`BaseBot`) is given one: the one named after an ``@``
-    in ``spec`` (``expert@game-points``), else ``objective``, else :func:`default_objective` (``win``).
+    in ``spec`` (``expert@game-points``), else ``objective``, else ``win``.
     Only the expert plays by it; the other built-in bots play as they always do. Naming an objective
     for a class that cannot take one is an error.
 
@@ -218,7 +188,7 @@ match (e.g. game-points, spread:cap=31, match:to=7)
     cls = _load(BOTS.get(base, base))
     _check_constructor(spec, cls)
     if _takes_objective(cls):
-        bot: Bot = cls(rules, seat, seed, objective=chosen if chosen is not None else default_objective())
+        bot: Bot = cls(rules, seat, seed, objective=chosen if chosen is not None else WIN)
     elif named:
         raise ObjectiveError(f"bot {spec!r}: {cls.__name__} cannot be built with an objective (no objective= "
                              "keyword)")

@@ -7,9 +7,9 @@ save, the settings, the statistics) is named with what is wrong with it, and in 
 player is offered a fresh start without it: it is moved aside, never deleted, and no other file is
 touched.
 
-``--objective`` makes the computer play for game points, spread or a match rather than to win: the
-terminal app builds its bots itself, so the objective is the default of every bot built while it runs
-(:func:`pegboard.bots.use_objective`); the app does not save it with the game.
+``--objective`` makes the computer play for game points, spread or a match rather than to win. It is
+part of the set-up (:class:`pegboard.tui.controller.Setup`): saved with the game, kept by ``--last``,
+and handed by the seat driver (:mod:`pegboard.session`) to every computer decision.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import click
 
 from pegboard.cli.options import GAME, OBJECTIVE, SEED, Seconds
 from pegboard.errors import PegboardError, RulesError
-from pegboard.objectives import WIN, Objective
+from pegboard.objectives import Objective
 from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
 
 if TYPE_CHECKING:
@@ -130,16 +130,16 @@ def _print_stats(store: Store) -> None:
 @click.option("--last", "again", is_flag=True, help="Play the set-up of the last game started again (the "
               "options given change it).")
 @click.option("--resume", is_flag=True, help="Continue the latest saved game (of --game, if given).")
-@click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
-              help="What the computer plays for, two-sided games: win, game-points, spread or match "
-                   "(e.g. spread:cap=31, match:to=7; docs/objectives.md).")
+@click.option("--objective", type=OBJECTIVE,
+              help="What the computer plays for, two-sided cribbage games: win, game-points, spread or match "
+                   "(e.g. spread:cap=31, match:to=7; docs/objectives.md; default: win).")
 @click.option("--stats", "show_stats", is_flag=True, help="Print the statistics and exit.")
 @click.option("--pace", type=Seconds(0, 10), default=0.6, show_default=True, hidden=True,
               help="Seconds the computer waits before each card it plays.")
 def play(game: str | None, opponent: str | None, humans: int | None, names: str | None, seed: int | None,
          target: int | None, muggins: bool | None, count_at_end: bool | None, deals: str | None,
          discards: int | None, auto: bool | None, advice: bool | None, again: bool, resume: bool,
-         objective: Objective, show_stats: bool, pace: float) -> None:
+         objective: Objective | None, show_stats: bool, pace: float) -> None:
     """Play any pegboard game in a full-screen terminal app, against the computer or at one keyboard.
 
     With no options: cribbage to 121 against the expert. Quitting (Ctrl+Q) saves an unfinished game;
@@ -160,6 +160,9 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
         if saved is None:
             raise PegboardError(f"no saved {game or ''} game to resume in {store.saves_folder}".replace("  ", " "))
         ctl = saved.controller()
+        if objective is not None and objective != ctl.objective:
+            raise PegboardError(f"--objective {objective.name}: the saved game plays for {ctl.objective.name}, as "
+                                "it was set up")
     else:
         last = store.load_settings().get("setup") if again else None
         base = Setup.from_json(last) if isinstance(last, dict) else Setup()
@@ -171,7 +174,8 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
         setup = replace(base, seed=seed, names=tuple(names.split(",")) if names else ())
         changes: dict[str, Any] = {"opponent": opponent, "humans": humans, "target": target, "muggins": muggins,
                                    "count_at_end": count_at_end, "deals": int(deals) if deals else None,
-                                   "discards": discards, "auto": auto, "advice": advice}
+                                   "discards": discards, "auto": auto, "advice": advice,
+                                   "objective": objective.name if objective is not None else None}
         setup = replace(setup, **{key: value for key, value in changes.items() if value is not None})
         if humans is None and opponent is not None and opponent != "human":
             setup = replace(setup, humans=1)
@@ -179,18 +183,13 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
             setup = replace(setup, names=(_login_name(),))
         ctl = Controller.start(setup)
         saves = store.saved_games()
-    rules = ctl.game.rules
-    if objective != WIN and (not rules.crib or rules.sides != 2):
-        raise PegboardError(f"--objective {objective.name} applies to two-sided cribbage games, not {rules.name}")
     if not _is_terminal():
         raise PegboardError("pegboard play needs a terminal (stdin and stdout must be a TTY)")
     if not resume:
         store.save_settings({"setup": replace(ctl.setup, seed=None, names=()).to_json()})
-    from pegboard.bots import use_objective
     from pegboard.tui.app import PegboardApp
 
     app = PegboardApp(ctl, store, pace=max(0.0, pace), saves=saves)
-    with use_objective(objective):  # the app builds its bots itself, as it plays
-        app.run()
+    app.run()
     if app.saved is not None:
         click.echo(f"Game saved ({app.saved}). Continue with: pegboard play --resume")
