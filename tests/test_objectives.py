@@ -224,3 +224,19 @@ def test_one_command_rebuilds_the_histograms(tmp_path) -> None:  # type: ignore[
     assert DealPoints.from_json(data["deal_points"]).deals >= 2 and "first dealer wins" in lines[0]
     with pytest.raises(SystemExit):  # iterating rebuilds the shipped file the expert reads, nothing else
         main(["--rounds", "2", "--output", str(output)])
+
+
+def test_evaluate_to_win_reads_the_win_table_whatever_the_expert_plays_for() -> None:
+    """The analysis (review, hints) asks the expert for each choice's chance to win: an expert playing
+    for game points, or for points alone, answers from the win table, as the win expert does."""
+    from pegboard.bots.expert import ExpertBot, PointsExpert
+    from pegboard.engine import new_game
+
+    game = new_game("cribbage", ["Ann", "Bob"], seed=169781, first_dealer=0, start_scores=[110, 87])
+    view = game.view(1)
+    chances = ExpertBot(game.rules, 1, 3).evaluate(view, to_win=True)
+    assert all(0 <= chance <= 1 for chance in chances.values())
+    for other in (ExpertBot(game.rules, 1, 3, objective=GAME_POINTS), PointsExpert(game.rules, 1, 3)):
+        assert other.evaluate(view, to_win=True) == chances
+    played = ExpertBot(game.rules, 1, 3, objective=GAME_POINTS).choose(view)
+    assert played != max(chances, key=lambda action: chances[action])  # it plays for game points all the same
