@@ -118,7 +118,9 @@ def take_turn(page: Page, use_hint: bool = False) -> None:
         page.locator(".hand .card-btn.playable").first.click()
     # Wait for this player's own move to land, not just any new frame: a computer's move (its discard,
     # say) may arrive while ours is still on its way, and acting again on that frame would act twice.
-    before = json.dumps([now["hand"], now["legal"]])
+    # (Compact separators: the page's JSON.stringify writes none, and a mismatch here would let the other
+    # side's move, such as the computer's discard, pass for ours.)
+    before = json.dumps([now["hand"], now["legal"]], separators=(",", ":"))
     wait_state(page, f"s.finished || (s.n > {now['n']} && JSON.stringify([s.view.hand || [], s.legal]) !== {before!r})")
 
 
