@@ -22,6 +22,7 @@ __all__ = [
     "IllegalActionError",
     "RecordError",
     "StoreError",
+    "ObjectiveError",
     "PositionError",
 ]
 
@@ -72,3 +73,8 @@ class StoreError(PegboardError):
 
 class PositionError(PegboardError):
     """A position to analyse (docs/review.md's short text form) is malformed or impossible."""
+
+
+class ObjectiveError(PegboardError):
+    """An objective (what a game is played for: :mod:`pegboard.objectives`) has an unknown name or bad
+    parameters."""

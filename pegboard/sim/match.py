@@ -43,7 +43,9 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
     seed = config.seed * 1_000_003 + index
     names = [f"{config.names[entrant].replace('#', '')}-{seat + 1}" for seat, entrant in enumerate(seating)]
     game = new_game(rules, names, seed=config.deal_seed(index), first_dealer=0)
-    bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat) for seat, entrant in enumerate(seating)]
+    objective = config.objective_value
+    bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat, objective=objective)
+            for seat, entrant in enumerate(seating)]
     actions = 0
     while not game.finished:
         for seat in game.to_act():

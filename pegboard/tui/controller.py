@@ -24,11 +24,12 @@ from pegboard.engine.actions import VERBS, Action, small_number
 from pegboard.engine.solitaire import solitaire_view
 from pegboard.engine.views import SeatView
 from pegboard.errors import CardError, IllegalActionError, PegboardError
+from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
 
 __all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal",
-           "card_symbols", "claim_story", "GAME_TITLES", "title_of"]
+           "card_symbols", "claim_story", "GAME_TITLES", "title_of", "objective_line"]
 
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
 CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
@@ -52,6 +53,9 @@ class Setup:
     """Forced moves (a go, the one card that can be played, the one cell left) are made for the person."""
     advice: bool = True
     """After each cribbage deal, the person's discard is set against the advisor's, in expected points."""
+    objective: str = "win"
+    """What the computer plays for (:mod:`pegboard.objectives`, by name): win, game-points, spread or
+    match; anything but win in two-sided cribbage games only."""
 
     def options(self) -> dict[str, Any]:
         """Rules options that differ from the preset (as ``new_game`` takes them)."""
@@ -71,6 +75,10 @@ class Setup:
     def rules(self) -> Rules:
         """The rules (raises :class:`~pegboard.errors.RulesError` for a bad game or option)."""
         return Rules.preset(self.game, **self.options())
+
+    def objective_value(self) -> Objective:
+        """:attr:`objective`, parsed (raises :class:`~pegboard.errors.ObjectiveError` for a bad name)."""
+        return Objective.from_name(self.objective)
 
     def kinds(self, players: int, partners: bool = False) -> tuple[str, ...]:
         """``human`` or a computer level per seat. The people sit first; with partners, two people
@@ -126,7 +134,7 @@ class Setup:
 _SETUP_TYPES: dict[str, tuple[str, ...]] = {
     "game": ("str",), "opponent": ("str",), "humans": ("int",), "names": ("list",), "seed": ("int", "None"),
     "target": ("int", "None"), "muggins": ("bool",), "count_at_end": ("bool",), "deals": ("int", "None"),
-    "discards": ("int", "None"), "auto": ("bool",), "advice": ("bool",),
+    "discards": ("int", "None"), "auto": ("bool",), "advice": ("bool",), "objective": ("str",),
 }
 """What each key of a saved set-up holds, by JSON type name."""
 _TYPE_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "list": "a list", "None": "null"}
@@ -163,9 +171,10 @@ class Controller(Session):
 
     def __init__(self, game: GameState, kinds: Sequence[str], *, setup: Setup | None = None, bot_seed: int = 0,
                  viewer: int | None = None, rng: random.Random | None = None) -> None:
-        super().__init__(game, kinds, seed=bot_seed)
+        setup = setup or Setup(game=game.game)
+        super().__init__(game, kinds, seed=bot_seed, objective=setup.objective_value())
         self.rng = rng  # the game's own generator (it deals the deals to come), when we made it
-        self.setup = setup or Setup(game=game.game)
+        self.setup = setup
         if viewer is None and len(self.humans) == 1:
             viewer = self.humans[0]
         self.viewer = viewer
@@ -363,6 +372,28 @@ class Controller(Session):
         return Outcome(result, scores[side], best_other, taken, given)
 
 
+def objective_line(ctl: Controller, seat: int) -> str | None:
+    """What a finished game paid by the table's objective, from ``seat``'s side, for the summary; None
+    when the result already says it (``win``) or it is a chance (a match).
+
+    >>> ctl = Controller.start(Setup("cribbage", "random", names=("Ann", "Bob"), seed=3, objective="game-points",
+    ...                              target=31))
+    >>> while not ctl.game.finished:
+    ...     seat = ctl.game.to_act()[0]
+    ...     ctl.apply(ctl.decide(seat) if not ctl.is_human(seat) else ctl.game.legal_actions(seat)[0])
+    >>> objective_line(ctl, 0)
+    'Played for game points (2 a win, 3 a skunk, 4 a double): Ann -2.'
+    """
+    game = ctl.game
+    objective = ctl.objective
+    if objective.kind not in ("game-points", "spread") or game.winner_side is None:
+        return None
+    side = game.side_of(seat)
+    scores = game.score_list
+    value = objective.value(scores[side], scores[1 - side], game.rules)
+    return f"Played {objective.words}: {game.side_names[side]} {value:+g}."
+
+
 def claim_story(view: Any, players: Sequence[str]) -> str:
     """The count being claimed on and the claims made on it so far, in words, the same whatever the
     true count (ruling 28): ``Bob counted 6 for his hand; Cat took 1.``"""
@@ -445,4 +476,5 @@ def title_of(ctl: Controller) -> str:
     target = f" to {rules.target}" if rules.target and rules.pegging else ""
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
-    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"
+    playing = f" · {ctl.objective.kind}" if ctl.objective.kind != "win" else ""
+    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{playing}{people}"
