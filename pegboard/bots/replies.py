@@ -146,7 +146,7 @@ def read_play(result: list[float], chance: list[float], running: int, rank: int,
     0 pads a shorter hand).
 
     >>> result = [1.0, 1.0]
-    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [9, 1, 9, 10], 2)
+    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [9, 0, 9, 10], 2)  # (9) and (9, 10)
     >>> result
     [0.5, 0.3333333333333333]
     """
