@@ -50,11 +50,12 @@ from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_valu
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, play_points, sample_hands
+from pegboard.bots.playsread import PlaysReader, deal_plays
+from pegboard.bots.solver import positions_of
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
-from pegboard.engine.events import Event
 from pegboard.engine.views import CribbageView, SeatView
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
@@ -144,6 +145,7 @@ class ExpertBot(BaseBot):
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
         self._plays_read: tuple[CribbageView, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
+        self._readers: dict[int, PlaysReader] = {}  # each seat's plays, read as the game's log grows
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
     def choose(self, view: SeatView) -> Action:
@@ -311,17 +313,10 @@ class ExpertBot(BaseBot):
         last = view.series[-1][0] if view.series else -1
         go_mask = sum(1 << seat for seat in view.said_go)
         mine = tuple(sorted(card.rank for card in view.hand))
-        positions = []
-        samples_dealt: list[dict[int, tuple[int, ...]]] = []
-        for dealt in self._draw(view, unseen, sizes, [floors.get(seat, 0) for seat in others], samples):
-            samples_dealt.append(dict(zip(others, dealt)))
-            hands: list[tuple[int, ...]] = [()] * seats
-            hands[self.seat] = mine
-            for seat, codes in zip(others, dealt):
-                hands[seat] = tuple(sorted((code >> 2) + 1 for code in codes))
-            positions.append(PlayPosition(tuple(hands), series, view.count, self.seat, go_mask, last,
-                                          self.rules.single_series, self.rules.play_continues_after_go))
-        return positions, samples_dealt
+        dealt = self._draw(view, unseen, sizes, [floors.get(seat, 0) for seat in others], samples)
+        positions = positions_of(dealt, others, self.seat, mine, series, view.count, go_mask, last,
+                                 self.rules.single_series, self.rules.play_continues_after_go)
+        return positions, [dict(zip(others, hands)) for hands in dealt]
 
     def _draw(self, view: CribbageView, unseen: list[int], sizes: list[int], floors: list[int], samples: int
               ) -> list[tuple[tuple[int, ...], ...]]:
@@ -357,14 +352,16 @@ class ExpertBot(BaseBot):
         # Each distinct hand drawn (its ranks in the order drawn, as the play model reads them) is weighed
         # once (the numbers of each row do not depend on the other rows); each candidate gets its hand's.
         index, inverse = _distinct_rows(np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2)
-        hands: list[list[int]] = (index + 1).tolist()
+        width = index.shape[1]
+        rows: list[int] = (index + 1).ravel().tolist()  # the hands as one list (no list per hand)
         if len(played) + sizes[0] == 4:  # the usual four kept: every hand at once, as arrays
             left = np.array(counts, dtype=np.int64) - (index[:, :, None] == _RANK_INDICES).sum(axis=1)
             keys = _RANK_WEIGHTS[index].sum(axis=1) + sum(RANK_WEIGHTS[rank - 1] for rank in played)
             weights = model.likelihood_by_keys(keys, left)
         else:
             kept, rests = [], []
-            for ranks in hands:
+            for start in range(0, len(rows), width):
+                ranks = rows[start:start + width]
                 kept.append(played + ranks)
                 rest = list(counts)
                 for rank in ranks:
@@ -373,12 +370,12 @@ class ExpertBot(BaseBot):
             weights = model.likelihood(kept, rests)
         plays = self._deal_plays(view, opponent)[-1]  # as _opponent_plays, read once for the view
         if plays and self.settings.play_temperature is not None:
-            read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
+            read = PlayModel.cached(self.settings.play_temperature).likelihood_of_rows(plays, rows, width)
             book = self._book_share(view, opponent)
             if book:
                 # The book reads a hand's ranks in any order: once per rank multiset.
                 held, which = _distinct_rows(np.sort(index, axis=1))
-                by_book = BookPlayModel.cached().likelihood(plays, (held + 1).tolist())[which]
+                by_book = BookPlayModel.cached().likelihood_of_rows(plays, (held + 1).ravel().tolist(), width)[which]
                 read = (1 - book) * read + book * by_book
             weights = weights * read
         chances = weights[inverse].tolist()
@@ -394,7 +391,10 @@ class ExpertBot(BaseBot):
         known = self._plays_read
         if known is not None and known[0] is view and known[1] == seat:
             return known[2]
-        plays = deal_plays(view.events, seat)
+        reader = self._readers.get(seat)
+        if reader is None:
+            reader = self._readers[seat] = PlaysReader(seat)
+        plays = reader.read(view.events)
         self._plays_read = (view, seat, plays)
         return plays
 
@@ -522,31 +522,6 @@ def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
     keys = (index << _ROW_SHIFTS[-index.shape[1]:]).sum(axis=1)
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return index[first], inverse.reshape(-1)
-
-
-def deal_plays(events: Sequence[Event], seat: int) -> list[list[PastPlay]]:
-    """The cards ``seat`` played in each deal of ``events`` so far (the last list is the current
-    deal), each with the series and count it was played on and the ranks it played from then on."""
-    deals: list[list[tuple[tuple[int, ...], int, int]]] = []
-    series: tuple[int, ...] = ()
-    count = 0
-    for event in events:
-        if event.type == "deal":
-            deals.append([])
-            series, count = (), 0
-        elif event.type == "reset":
-            series, count = (), 0
-        elif event.type == "play" and event.cards:
-            rank = event.cards[0].rank
-            if event.seat == seat:
-                deals[-1].append((series, count, rank))
-            series, count = (*series, rank), count + event.cards[0].pips
-    result = []
-    for found in deals or [[]]:
-        ranks = [rank for _, _, rank in found]
-        result.append([PastPlay(series, count, rank, tuple(ranks[index:]))
-                       for index, (series, count, rank) in enumerate(found)])
-    return result
 
 
 class BaselineExpert(ExpertBot):

@@ -27,7 +27,7 @@ from pegboard.bots.replies import BookReplies
 from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, generation, intern, reset_if_full, step
 
 __all__ = ["PlayPosition", "Solver", "clear_leader", "ReplyModel", "pack_hands", "playable", "hand_id", "WIN", "PIP",
-           "SEAT_BITS", "HAND_MASK", "HAND_BITS"]
+           "SEAT_BITS", "HAND_MASK", "HAND_BITS", "positions_of"]
 
 PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -72,6 +72,30 @@ class PlayPosition:
         self.last = last  # seat that played last in this series, -1 if none
         self.single_series = single_series
         self.continue_after_go = continue_after_go
+
+
+def positions_of(dealt: Sequence[Sequence[Sequence[int]]], others: Sequence[int], me: int, mine: tuple[int, ...],
+                 series: tuple[int, ...], count: int, go: int, last: int, single_series: bool = False,
+                 continue_after_go: bool = True) -> list[PlayPosition]:
+    """One position per deal of ``dealt`` (card codes for each seat of ``others``; ``me`` holds the
+    ranks ``mine``): every hand as sorted ranks, the rest as given, ``me`` to play.
+
+    >>> [p.hands for p in positions_of([((0, 37),)], [1], 0, (5,), (), 0, 0, -1)]
+    [((5,), (1, 10))]
+    """
+    seats = len(others) + 1
+    positions: list[PlayPosition] = []
+    for deal in dealt:
+        hands: list[tuple[int, ...]] = [()] * seats
+        hands[me] = mine
+        for index in range(len(others)):
+            ranks: list[int] = []
+            for code in deal[index]:
+                ranks.append((code >> 2) + 1)
+            ranks.sort()
+            hands[others[index]] = tuple(ranks)
+        positions.append(PlayPosition(tuple(hands), series, count, me, go, last, single_series, continue_after_go))
+    return positions
 
 
 def pack_hands(hands: Sequence[Sequence[int]]) -> int:

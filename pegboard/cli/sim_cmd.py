@@ -15,6 +15,7 @@ from pegboard.errors import PegboardError
 from pegboard.files import MAX_DIGITS
 from pegboard.objectives import Objective
 from pegboard.rules import Rules
+from pegboard.sim.collector import own_process
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 from pegboard.sim.stats import MatchStats
@@ -83,6 +84,7 @@ def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str,
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
                          pairs, str(records) if records else None, duplicate,
                          objective.name if objective is not None else None)
+    own_process()  # this command's process only plays games: its tables may leave the collector's passes
     config.check()
     if records is not None and not config.records_in_one_file:
         try:

@@ -23,6 +23,7 @@ from pegboard.bots import make_bot
 from pegboard.engine import GameState, new_game
 from pegboard.records import record_of
 from pegboard.rules import Rules
+from pegboard.sim.collector import settle_after_first_game
 from pegboard.sim.config import GameSummary, MatchConfig, entrant_names
 
 __all__ = ["MatchConfig", "GameSummary", "play_game", "play_batch", "entrant_names"]
@@ -63,7 +64,11 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
 
 def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
     """Play games ``start`` .. ``stop - 1``; what a worker runs."""
-    return [play_game(config, index)[0] for index in range(start, stop)]
+    summaries = []
+    for index in range(start, stop):
+        summaries.append(play_game(config, index)[0])
+        settle_after_first_game()  # the process's tables out of the cycle collector's passes
+    return summaries
 
 
 def _summarise(game: GameState, index: int, seating: list[int], actions: int) -> GameSummary:
