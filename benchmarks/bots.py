@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -53,6 +52,24 @@ def self_play_rate(game: str, bots: tuple[str, ...], games: int, *, pure: bool =
                             capture_output=True, text=True, check=True)
     data = json.loads(result.stdout.strip().splitlines()[-1])
     return float(data["rate"]), str(data["mode"])
+
+
+_SIM_SCRIPT = """
+import resource, subprocess, sys
+done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--json", *sys.argv[1:]], capture_output=True,
+                      text=True, check=True)
+print(done.stdout.strip().splitlines()[-1])
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)  # KiB on Linux: the largest process
+"""
+
+
+def sim_cli(arguments: list[str]) -> tuple[dict[str, object], float]:
+    """``pegboard sim --json`` with ``arguments`` in a fresh process: its JSON and the peak memory (MB) of
+    the largest process it ran (the command or one of its workers)."""
+    result = subprocess.run([sys.executable, "-c", _SIM_SCRIPT, *arguments], capture_output=True, text=True,
+                            check=True)
+    *_, data, peak = result.stdout.strip().splitlines()
+    return json.loads(data), float(peak)
 
 
 def clone_times(moves: int = 50, seed: int = 11) -> tuple[float, float]:
@@ -107,17 +124,18 @@ def run() -> Iterator[Row]:
     yield ("sim --jobs 2 / --jobs 1", one.seconds / two.seconds, "x", ">= 1.7")
 
     games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_GAMES", "200"))
-    # Starting the worker processes (imports, tables) is paid once per match: time it with a 2-game
-    # match, so that the projection is start-up plus 10,000 games at the steady rate.
-    start_up = run_match(MatchConfig("cribbage", ("expert", "greedy"), games=2, seed=3), jobs=2).seconds
-    expert = run_match(MatchConfig("cribbage", ("expert", "greedy"), games=games, seed=2), jobs=2)
-    rate = expert.games / max(expert.seconds - start_up, 1e-9)
+    # The expert's match as a user runs it: `pegboard sim --jobs 2` in a fresh process (its workers do not
+    # inherit this benchmark's heap). Starting the worker processes (imports, tables) is paid once per
+    # match: time it with a 2-game match, so that the projection is start-up plus 10,000 games at the
+    # steady rate.
+    start_up = sim_cli(["--players", "expert,greedy", "--games", "2", "--seed", "3", "--jobs", "2"])[0]["seconds"]
+    expert, worker_peak = sim_cli(["--players", "expert,greedy", "--games", str(games), "--seed", "2", "--jobs", "2"])
+    rate = expert["games"] / max(expert["seconds"] - start_up, 1e-9)
     yield (f"expert vs greedy, 2 processes ({games} games, after start-up)", rate, "games/s", "")
     yield ("projected 10,000-game expert-vs-greedy match", (start_up + 10_000 / rate) / 60, "minutes", "< 10")
-    yield ("expert win rate vs greedy (this run)", 100 * expert.wins[0] / expert.games, "%", "")
+    yield ("expert win rate vs greedy (this run)", 100 * expert["win_rate"]["expert"], "%", "")
+    yield ("peak memory of a worker process (that match)", worker_peak, "MB", "< 200")
     yield from expert_speed.decision_rows(int(os.environ.get("PEGBOARD_BENCH_EXPERT_SPEED_GAMES", "40")))
-    worker_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
-    yield ("peak memory of a worker process", worker_peak, "MB", "< 200")
 
     rules = Rules.preset("cribbage")
     hands = ["5H 5C 6D 7S JH KD", "2C 3D 4S 9H TC QD", "AH 2H 3H 4H 5H 6H", "7C 7D 8S 8H 9C KD"]

@@ -22,6 +22,7 @@ __all__ = [
     "IllegalActionError",
     "RecordError",
     "StoreError",
+    "ObjectiveError",
     "PositionError",
     "DuplicateError",
 ]
@@ -77,3 +78,8 @@ class PositionError(PegboardError):
 
 class DuplicateError(PegboardError):
     """A duplicate set that cannot be played or compared: the game, the number of deals or the halves."""
+
+
+class ObjectiveError(PegboardError):
+    """An objective (what a game is played for: :mod:`pegboard.objectives`) has an unknown name or bad
+    parameters."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,25 +109,40 @@ def _tail_inset(ax: Any, dist: Distribution, first: int) -> None:
     inset.spines[["top", "right"]].set_visible(False)
 
 
-def plot_board(grid: list[list[float]], path: Path, *, role: str) -> None:
-    """A heat map of the chance of winning from every pair of scores, with the 50% line."""
+def plot_board(grid: list[list[float]], path: Path, *, role: str, objective: str = "win", low: float = 0.0,
+               high: float = 1.0, lines: Sequence[int] = ()) -> None:
+    """A heat map of an objective's expected value from every pair of scores (by default the chance of
+    winning, with the 50% line), ``low`` to ``high``; ``lines``: scores to mark (the skunk lines)."""
     check_plot_path(path)
     plt = _pyplot()
+    chance = objective == "win" or objective.startswith("match")
     fig, ax = plt.subplots(figsize=(7.6, 6.4), dpi=150)
-    image = ax.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0, vmax=1, extent=(-0.5, len(grid) - 0.5,
-                                                                                   -0.5, len(grid) - 0.5))
-    levels = [0.1, 0.25, 0.5, 0.75, 0.9]
-    contours = ax.contour(grid, levels=levels, colors="black", linewidths=[0.5, 0.5, 1.4, 0.5, 0.5])
-    ax.clabel(contours, fmt=lambda value: f"{100 * value:.0f}%", fontsize=7)
+    image = ax.imshow(grid, origin="lower", cmap="RdYlGn", vmin=low, vmax=high, extent=(-0.5, len(grid) - 0.5,
+                                                                                       -0.5, len(grid) - 0.5))
+    if chance:
+        levels = [0.1, 0.25, 0.5, 0.75, 0.9]
+        widths = [0.5, 0.5, 1.4, 0.5, 0.5]
+    else:
+        step = (high - low) / 8
+        levels = [low + step * i for i in range(1, 8)]
+        widths = [1.4 if abs(level) < 1e-9 else 0.5 for level in levels]
+    contours = ax.contour(grid, levels=levels, colors="black", linewidths=widths)
+    ax.clabel(contours, fmt=(lambda value: f"{100 * value:.0f}%") if chance else (lambda value: f"{value:+.3g}"),
+              fontsize=7)
     ax.set_xlabel("Opponent's score")
     ax.set_ylabel("Your score")
-    ax.set_title(f"Chance of winning as the {role} of the next deal\n(expert against expert, 121 points)",
-                 fontsize=11)
+    what = {"win": "Chance of winning", "game-points": "Expected game points (yours less theirs)",
+            "spread": "Expected spread (final margin)"}.get(objective.split(":")[0], "Chance of winning the match")
+    ax.set_title(f"{what} as the {role} of the next deal\n({objective}; expert against expert, 121 points)",
+                 fontsize=10)
     for tick in (0, 30, 60, 90, 120):
         ax.axhline(tick, color="white", linewidth=0.3, alpha=0.5)
         ax.axvline(tick, color="white", linewidth=0.3, alpha=0.5)
+    for line in lines:
+        ax.axhline(line + 0.5, color="#333333", linewidth=0.8, linestyle="--")
+        ax.axvline(line + 0.5, color="#333333", linewidth=0.8, linestyle="--")
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-    bar.set_label("chance of winning")
+    bar.set_label("chance of winning" if objective == "win" else objective)
     fig.tight_layout()
     try:
         _save(fig, path)

@@ -6,7 +6,8 @@ now, undo, and how a game resumes. UI-free: the engine's API and per-seat views 
 Every computer decision is made by a fresh bot seeded from the table's seed, the seat and the moment
 (how many events the game has logged), never by a bot that remembers earlier decisions: so a game
 that is saved, stopped and resumed (a terminal save, a server restart) goes on exactly as it would
-have without the interruption.
+have without the interruption. The table's objective (:mod:`pegboard.objectives`: ``win`` unless it
+says game points, spread or a match) is handed to every bot built: the expert plays for it.
 
 >>> from pegboard.engine import new_game
 >>> session = Session(new_game("cribbage", ["Ann", "Bob"], seed=3), ("human", "random"), seed=3)
@@ -29,6 +30,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import MOST_IN_A_SHOW, honest_claim
 from pegboard.engine.views import SeatView
 from pegboard.errors import PegboardError
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 
 __all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "decision_seed", "computer_move", "forced_move",
@@ -56,12 +58,12 @@ def decision_seed(base: int, seat: int, moment: int) -> int:
     return (base * 7919 + moment * 31 + seat) % (1 << 31)
 
 
-def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int) -> Action:
+def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, objective: Objective = WIN) -> Action:
     """A computer seat's move from its view alone (safe in a thread or another process).
 
     Counts and muggins claims are answered honestly at every level (ruling 16): the full count, the
-    points still missed, or a pass. Any other choice is the level's bot, built fresh and seeded by
-    :func:`decision_seed`.
+    points still missed, or a pass. Any other choice is the level's bot, built fresh, seeded by
+    :func:`decision_seed` and playing for ``objective``.
 
     >>> from pegboard.engine import new_game
     >>> game = new_game("cribbage", ["Ann", "Bob"], seed=1)
@@ -76,7 +78,7 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int) -> A
         raise PegboardError(f"{view.players[seat]} has nothing to do now")
     if actions[0].verb in CLAIM_VERBS:
         return honest_claim(view, rules)  # type: ignore[arg-type]
-    bot = make_bot(level, rules, seat, seed=decision_seed(base_seed, seat, len(view.events)))
+    bot = make_bot(level, rules, seat, seed=decision_seed(base_seed, seat, len(view.events)), objective=objective)
     return bot.choose(view)
 
 
@@ -163,20 +165,24 @@ class Undone:
 
 
 class Session:
-    """A game and who plays each seat: ``kinds`` holds ``human`` or a computer level per seat, and
-    ``seed`` is the base of every computer decision's seed. ``duplicate``: the game is half of a
-    duplicate set (:mod:`pegboard.duplicate`), which compares the person's play with the computer's on
-    the same cards: no hints and no undo."""
+    """A game and who plays each seat: ``kinds`` holds ``human`` or a computer level per seat, ``seed``
+    is the base of every computer decision's seed, and ``objective`` what the computer seats play for
+    (refused, as an :class:`~pegboard.errors.ObjectiveError`, where the rules cannot have it).
+    ``duplicate``: the game is half of a duplicate set (:mod:`pegboard.duplicate`), which compares the
+    person's play with the computer's on the same cards: no hints and no undo."""
 
-    def __init__(self, game: GameState, kinds: Sequence[str], *, seed: int = 0, duplicate: bool = False) -> None:
+    def __init__(self, game: GameState, kinds: Sequence[str], *, seed: int = 0, objective: Objective = WIN,
+                 duplicate: bool = False) -> None:
         if len(kinds) != game.rules.players:
             raise SeatKindError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
         for kind in kinds:
             if kind != HUMAN and kind not in LEVELS:
                 raise SeatKindError(f"seat kind {kind!r}: expected human or one of {', '.join(LEVELS)}")
+        objective.check(game.rules)
         self.game = game
         self.kinds = tuple(kinds)
         self.bot_seed = seed
+        self.objective = objective
         self.rng: random.Random | None = None  # the game's own generator, when the session made it
         self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
         self.duplicate = duplicate
@@ -217,7 +223,7 @@ class Session:
                 raise PegboardError(f"{self.game.players[seat]} has a choice to make: ask them")
             return forced
         return computer_move(view if view is not None else self.game.view(seat), self.game.rules,
-                             self.kinds[seat], self.bot_seed)
+                             self.kinds[seat], self.bot_seed, self.objective)
 
     def mode(self, seat: int | None) -> str:
         """See :func:`seat_mode`."""
@@ -276,8 +282,8 @@ class Session:
         return Undone(tuple(moves[last:]))
 
 
-def think(state: bytes, seat: int, level: str, base_seed: int) -> Action:
+def think(state: bytes, seat: int, level: str, base_seed: int, objective: Objective = WIN) -> Action:
     """:func:`computer_move` for a pickled game (what a worker process is sent: the game as it stood
     when the decision was asked for, whatever happens to the live game meanwhile)."""
     game: GameState = pickle.loads(state)
-    return computer_move(game.view(seat), game.rules, level, base_seed)
+    return computer_move(game.view(seat), game.rules, level, base_seed, objective)

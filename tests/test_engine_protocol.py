@@ -72,3 +72,39 @@ def test_bad_commands_get_one_error_line_naming_what_was_expected() -> None:
     assert session.handle("setoption name target value many")[0].startswith("error setoption: option 'target'")
     assert session.handle("position deal hand 5H") == ["error position : a hand of 1 cards: cribbage deals 6"]
     assert session.handle("newgame seed x") == ["error newgame : seed x: expected seed or dealer followed by a number"]
+
+
+def test_the_objective_option_sets_what_the_engines_bot_plays_for_and_what_go_reports() -> None:
+    """Issue 23: ``setoption name objective value game-points``. Near the end (Ann deals at 110, Bob at
+    87 is pone, a skunk if Ann goes out) the expert throws 9C QC to win and 2S 7S for game points; with
+    an objective other than win, ``go`` reports its expected value beside the chance to win."""
+    game = new_game("cribbage", ["Ann", "Bob"], seed=169781, first_dealer=0, start_scores=[110, 87])
+    game.apply(game.legal_actions(0)[0])  # Ann has thrown: Bob to decide
+    record = "position record " + json.dumps(record_of(game))
+    session = EngineSession(seed=5)
+    assert any(line.startswith("option name objective type string default win") for line in session.handle("identify"))
+    assert session.handle(record) == ["ok"]
+    reply = session.handle("go nodes 8")
+    assert reply[-1] == "bestmove Bob discard 9C QC" and " value " not in reply[-2]
+    assert session.handle("setoption name objective value game-points") == ["ok"]
+    assert session.handle(record) == ["ok"]
+    reply = session.handle("go nodes 8 alternatives")
+    assert reply[-1] == "bestmove Bob discard 2S 7S"
+    words = reply[-2].split()
+    value = float(words[words.index("value") + 1])
+    assert -4 <= value <= 4 and all(" value " in line for line in reply[:-1])
+
+
+def test_an_objective_the_rules_cannot_have_is_an_error_line() -> None:
+    session = EngineSession(seed=1)
+    assert session.handle("setoption name objective value tournament")[0].startswith(
+        "error setoption: objective 'tournament': expected win, game-points, spread or match")
+    assert session.handle("setoption name game value cribbage-3") == ["ok"]
+    assert "objectives are for two-sided cribbage games" in session.handle("setoption name objective value spread")[0]
+    assert session.handle("setoption name game value five-card") == ["ok"]
+    assert "a match is modelled for two players to 121" in session.handle("setoption name objective value match")[0]
+    assert session.handle("setoption name objective value spread:cap=31") == ["ok"]
+    assert session.handle("newgame seed 3") == ["ok"]
+    assert " value " in session.handle("go nodes 2")[-2]  # five-card: the spread where the deal ended the game, else -
+    assert session.handle("setoption name game value snailspace") == ["ok"]
+    assert "objectives are for two-sided cribbage games" in session.handle("newgame seed 3")[0]

@@ -118,7 +118,9 @@ def take_turn(page: Page, use_hint: bool = False) -> None:
         page.locator(".hand .card-btn.playable").first.click()
     # Wait for this player's own move to land, not just any new frame: a computer's move (its discard,
     # say) may arrive while ours is still on its way, and acting again on that frame would act twice.
-    before = json.dumps([now["hand"], now["legal"]])
+    # (Compact separators: the page's JSON.stringify writes none, and a mismatch here would let the other
+    # side's move, such as the computer's discard, pass for ours.)
+    before = json.dumps([now["hand"], now["legal"]], separators=(",", ":"))
     wait_state(page, f"s.finished || (s.n > {now['n']} && JSON.stringify([s.view.hand || [], s.legal]) !== {before!r})")
 
 
@@ -301,3 +303,30 @@ def test_on_a_phone_the_hand_the_prompt_and_the_turn_are_on_screen_without_scrol
 def teardown_module() -> None:
     if shutil.which("chromium") is None and not CHROMIUM.exists():  # pragma: no cover
         return
+
+
+def test_the_lobby_sets_what_the_computer_plays_for_and_the_table_says_it(server: ServerThread, browser: Any) -> None:
+    """Issue 23: the lobby offers the objective only where it applies (two-sided cribbage games), and
+    the table's title says what the computer plays for."""
+    page = new_page(browser)
+    page.goto(server.url + "/")
+    page.select_option("#game", "cribbage-3")
+    assert page.locator("fieldset.objective").is_hidden()  # three players: the computer plays to win
+    page.select_option("#game", "five-card")
+    options = page.locator("#objective option").evaluate_all("(all) => all.map((option) => option.value)")
+    assert options == ["win", "game-points", "spread"]  # a match is modelled only two players to 121
+    page.select_option("#game", "cribbage")
+    page.select_option("#seat-1-kind", "computer:expert")
+    page.select_option("#objective", "game-points")
+    shot(page, "lobby-objective")
+    page.click("#start")
+    page.wait_for_url("**/t/*")
+    wait_state(page, "true")
+    table = page.url.rsplit("/", 1)[1]
+    assert server.hub.tables[table].session.objective.name == "game-points"
+    assert "for game points" in page.inner_text("h1")
+    assert page.evaluate("() => window.pegboard.state.objective") == "game-points"
+    shot(page, "table-objective")
+    new_table(page, server.url, "cribbage", ["computer:greedy"])  # the form's default: to win, and not shown
+    assert page.evaluate("() => window.pegboard.state.objective") == "win" and "for " not in page.inner_text("h1")
+    assert not page.errors

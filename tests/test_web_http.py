@@ -68,6 +68,11 @@ def test_the_catalogue_lists_every_preset_with_its_options_and_the_computer_leve
     assert games["five-card"]["options"]["target"]["default"] == 61
     assert set(games["solitaire"]["options"]) == {"target", "discards", "heels"}
     assert catalogue["levels"] == ["random", "greedy", "expert"]
+    # what the computer seats may play for (issue 23): more than winning only in two-sided cribbage games
+    assert games["cribbage"]["objectives"] == ["win", "game-points", "spread", "match"]
+    assert games["five-card"]["objectives"] == games["cribbage-4"]["objectives"] == ["win", "game-points", "spread"]
+    assert all(games[name]["objectives"] == ["win"] for name in ("cribbage-3", "cribbage-4-solo", "snailspace",
+                                                                 "solitaire"))
 
 
 @pytest.mark.parametrize("body, message", [
@@ -82,6 +87,10 @@ def test_the_catalogue_lists_every_preset_with_its_options_and_the_computer_leve
     ({"game": "cribbage", "seats": [{"name": "Ann"}, {"name": "ann"}]}, "different name"),
     ({"game": "cribbage", "seats": [{"name": "<b>Ann</b>"}, {"name": "Bob"}]}, "a name is"),
     ([1, 2], "expected a JSON object"),
+    ({"game": "cribbage", "objective": "tournament"}, "objective 'tournament': expected win, game-points, spread"),
+    ({"game": "cribbage", "objective": 3}, "'objective' must be a name"),
+    ({"game": "cribbage-3", "objective": "spread"}, "objectives are for two-sided cribbage games"),
+    ({"game": "cribbage", "options": {"target": 61}, "objective": "match"}, "a match is modelled for two players"),
 ])
 def test_a_bad_table_request_is_refused_with_a_clear_message(server: ServerThread, body: Any, message: str) -> None:
     status, error = refused(f"{server.url}/api/tables", body)
@@ -163,3 +172,25 @@ def test_creating_tables_is_rate_limited_per_address(tmp_path: Path) -> None:
                 statuses.append(error.code)
                 assert json.load(error)["error"].startswith("too many requests")
     assert statuses[:5] == [201] * 5 and 429 in statuses[5:]
+
+
+def test_a_table_set_up_to_play_for_game_points_says_so_and_its_computer_plays_for_them(tmp_path: Path) -> None:
+    # a server of its own: creating tables is rate-limited, and the module's server has made many
+    with ServerThread(str(tmp_path / "t.db"), Settings(workers=0)) as server:
+        check_objective_tables(server)
+
+
+def check_objective_tables(server: ServerThread) -> None:
+    from pegboard.objectives import GAME_POINTS, Objective
+
+    created = post(f"{server.url}/api/tables", {"game": "cribbage", "objective": "game-points", "seats": [
+        {"name": "Ann"}, {"kind": "computer", "level": "expert", "name": "Bob"}]})
+    assert created["objective"] == "game-points" and created["playing_for"].startswith("for game points (2 a win")
+    status, _, body = get(f"{server.url}/api/tables/{created['table']}")
+    assert status == 200 and json.loads(body)["objective"] == "game-points"
+    assert server.hub.tables[created["table"]].session.objective == GAME_POINTS  # what the seat driver builds with
+    spread = post(f"{server.url}/api/tables", {"game": "five-card", "objective": "spread:cap=31", "seats": [
+        {"name": "Ann"}, {"kind": "computer", "level": "greedy"}]})
+    assert spread["objective"] == "spread:cap=31" and spread["playing_for"] == "for the spread (capped at 31)"
+    plain = post(f"{server.url}/api/tables", {"game": "cribbage"})
+    assert plain["objective"] == "win" and Objective.from_name(plain["objective"]) == Objective()

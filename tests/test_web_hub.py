@@ -152,3 +152,53 @@ def test_the_expert_thinks_in_a_worker_process_and_decides_as_in_the_server() ->
     assert sent == ["think"]  # greedy decided at once; the expert was sent out
     assert worker != os.getpid()
     assert action == computer_move(game.view(1), game.rules, "expert", 9)
+
+
+# ---------------------------------------------------------------------------- issue 23: the objective
+def test_the_servers_computer_seat_plays_for_the_tables_objective(tmp_path: Path) -> None:
+    """Near the end (Ann deals at 110, Bob the expert is pone at 87, a skunk if Ann goes out) the expert
+    throws 9C QC to win but 2S 7S for game points: the hub's move is the session's, objective and all."""
+    import time
+
+    from pegboard.cards import parse_cards
+    from pegboard.engine import new_game
+    from pegboard.web.tables import Seat
+
+    throws = {"win": set(parse_cards("9C QC")), "game-points": set(parse_cards("2S 7S"))}
+
+    async def main(objective: str) -> set[Any]:
+        store = SQLiteStore(str(tmp_path / f"{objective}.db"))
+        hub = Hub(store, Settings(workers=0))
+        await hub.start()
+        setup = {"version": 1, "game": "cribbage", "options": {}, "players": ["Ann", "Bob"], "seed": 169781,
+                 "seats": [{"kind": "human", "level": None, "invite": None},
+                           {"kind": "computer", "level": "expert", "invite": None}], "objective": objective}
+        game = new_game("cribbage", ["Ann", "Bob"], seed=169781, first_dealer=0, start_scores=[110, 87])
+        table = Table("objective1", setup, game, [Seat("Ann", "human"), Seat("Bob", "computer", "expert")],
+                      time.time())
+        store.write([table.row()])
+        hub.tables[table.id] = table
+        hub.kick(table)
+        for _ in range(500):
+            if table.n:
+                break
+            await asyncio.sleep(0.01)
+        await hub.stop()
+        (thrown,) = [event.cards for event in table.game.events if event.type == "discard" and event.seat == 1]
+        return set(thrown)
+
+    for objective, cards in throws.items():
+        assert asyncio.run(main(objective)) == cards, objective
+
+
+def test_a_tables_objective_is_stored_with_it_and_restored() -> None:
+    from pegboard.objectives import GAME_POINTS, WIN
+    from pegboard.web.store import StoredTable
+
+    table = Table.new({**TWO, "objective": "game-points"})
+    assert table.objective == GAME_POINTS and table.setup["objective"] == "game-points"
+    assert table.public()["objective"] == "game-points" and table.public()["playing_for"].startswith("for game points")
+    assert Table.restore(StoredTable(table.row())).objective == GAME_POINTS
+    before = {key: value for key, value in table.setup.items() if key != "objective"}  # set up before objectives
+    old = Table("old12345", before, table.game, table.seats, table.created)
+    assert old.objective == WIN and Table.new(TWO).objective == WIN

@@ -24,8 +24,6 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
 from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints
 from pegboard.rules import Rules
 
@@ -80,10 +78,9 @@ class WinModel:
 
 @cache
 def _five_card() -> BoardTable | None:
-    """The five-card table shipped with pegboard (None if it is missing)."""
+    """The five-card table, solved from the histograms shipped with pegboard (None if they are missing)."""
     try:
         data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
     except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
         return None
-    return BoardTable(np.asarray(data["win"], dtype=np.float64), int(data["target"]),
-                      DealPoints.from_json(data["deal_points"]))
+    return BoardTable.solved(DealPoints.from_json(data["deal_points"]), int(data["target"]))

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
-from pegboard.bots.base import BOTS, BaseBot, Bot, RandomBot, make_bot, register_bot
+from pegboard.bots.base import (
+    BOTS,
+    BaseBot,
+    Bot,
+    RandomBot,
+    make_bot,
+    register_bot,
+    split_objective,
+)
 
-__all__ = ["BOTS", "BaseBot", "Bot", "RandomBot", "make_bot", "register_bot"]
+__all__ = ["BOTS", "BaseBot", "Bot", "RandomBot", "make_bot", "register_bot", "split_objective"]

@@ -1,7 +1,9 @@
 """The bot interface: a bot sees one player's view (never the full state) and returns one action.
 
 Bots are built with the rules, their seat and a seed, so every decision is reproducible.
-User bots plug in as ``module:Class`` wherever a bot name is accepted (:func:`make_bot`).
+User bots plug in as ``module:Class`` wherever a bot name is accepted (:func:`make_bot`). A bot that
+plays for an objective (:mod:`pegboard.objectives`: the expert) takes it as ``objective=``, or as a
+suffix of its name: ``expert@game-points``.
 
 >>> from pegboard.engine import new_game
 >>> game = new_game("cribbage", seed=1)
@@ -22,10 +24,21 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pegboard.engine.actions import Action
 from pegboard.engine.views import SeatView
-from pegboard.errors import PegboardError
+from pegboard.errors import ObjectiveError, PegboardError
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 
-__all__ = ["Bot", "BaseBot", "RandomBot", "make_bot", "BOTS", "register_bot"]
+__all__ = ["Bot", "BaseBot", "RandomBot", "make_bot", "BOTS", "register_bot", "split_objective"]
+
+
+def split_objective(spec: str) -> tuple[str, str]:
+    """A bot name and the objective named after its ``@`` (empty if none).
+
+    >>> split_objective("expert@match:to=7"), split_objective("mybots:Clever")
+    (('expert', 'match:to=7'), ('mybots:Clever', ''))
+    """
+    base, at, objective = spec.partition("@")
+    return (base, objective) if at else (spec, "")
 
 
 @runtime_checkable
@@ -38,14 +51,18 @@ class Bot(Protocol):
 
 
 class BaseBot:
-    """Convenience base: keeps the rules, seat and a seeded ``random.Random``."""
+    """Convenience base: keeps the rules, seat, a seeded ``random.Random`` and the objective it plays
+    for (:attr:`objective`: ``win`` unless given; read it to play for another)."""
 
     name: ClassVar[str] = "bot"
 
-    def __init__(self, rules: Rules, seat: int, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
+                 objective: Objective | str | None = None) -> None:
         self.rules = rules
         self.seat = seat
         self.rng = random.Random(seed)
+        self.objective = WIN if objective is None else \
+            objective if isinstance(objective, Objective) else Objective.from_name(objective)
 
     def choose(self, view: SeatView) -> Action:
         raise NotImplementedError
@@ -126,20 +143,57 @@ def _check_constructor(spec: str, cls: type) -> None:
         raise PegboardError(f"bot {spec!r}: {problem}")
 
 
-def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None) -> Bot:
+@lru_cache(maxsize=256)
+def _takes_objective(cls: type) -> bool:
+    """Whether ``cls`` can be built with ``objective=`` (a keyword of its own, or ``**kwargs``)."""
+    try:
+        parameters = inspect.signature(cls).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "objective" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+
+
+def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None, *,
+             objective: Objective | str | None = None) -> Bot:
     """Build a bot by name (``random``, ``greedy``, ``expert``) or as ``module:Class``.
 
     The class is called as ``Class(rules, seat, seed)`` and must have a ``choose(view)`` method; a
-    class that cannot be, or does not, is a :class:`~pegboard.errors.PegboardError` naming it.
+    class that cannot be, or does not, is a :class:`~pegboard.errors.PegboardError` naming it. A
+    class that takes ``objective=`` (every :class:`BaseBot`) is given one: the one named after an ``@``
+    in ``spec`` (``expert@game-points``), else ``objective``, else ``win``.
+    Only the expert plays by it; the other built-in bots play as they always do. Naming an objective
+    for a class that cannot take one is an error.
 
+    >>> make_bot("expert@spread", Rules.preset("cribbage"), seat=0).objective.name
+    'spread'
+    >>> make_bot("expert@points", Rules.preset("cribbage"), seat=0)
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.ObjectiveError: bot 'expert@points': objective 'points': expected win, game-points, spread or \
+match (e.g. game-points, spread:cap=31, match:to=7)
     >>> make_bot("os:path", Rules.preset("cribbage"), seat=0)
     Traceback (most recent call last):
     ...
     pegboard.errors.PegboardError: bot 'os:path': 'path' in 'os' is a module, not a bot class
     """
-    cls = _load(BOTS.get(spec, spec))
+    base, named = split_objective(spec)
+    chosen = objective
+    if named:
+        try:
+            chosen = Objective.from_name(named)
+        except ObjectiveError as error:
+            raise ObjectiveError(f"bot {spec!r}: {error}") from None
+    elif isinstance(chosen, str):
+        chosen = Objective.from_name(chosen)
+    cls = _load(BOTS.get(base, base))
     _check_constructor(spec, cls)
-    bot: Bot = cls(rules, seat, seed)
+    if _takes_objective(cls):
+        bot: Bot = cls(rules, seat, seed, objective=chosen if chosen is not None else WIN)
+    elif named:
+        raise ObjectiveError(f"bot {spec!r}: {cls.__name__} cannot be built with an objective (no objective= "
+                             "keyword)")
+    else:
+        bot = cls(rules, seat, seed)
     if not callable(getattr(bot, "choose", None)):  # what isinstance(bot, Bot) checks, without typing's slow path
         raise PegboardError(f"bot {spec!r}: {cls.__name__} has no choose(view) method")
     if getattr(cls, "choose", None) is BaseBot.choose:  # refused now, not in the middle of a game

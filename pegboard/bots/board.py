@@ -1,7 +1,11 @@
-"""Win probability from the board: the chance of winning a two-player game from any pair of scores.
+"""The board: what a two-player game is worth from any pair of scores, for any objective.
 
-The table is built offline by :mod:`pegboard.tables.board` (``python -m pegboard.tables.board``)
-and shipped as ``pegboard/data/board.json``.
+The expected value of every objective (:mod:`pegboard.objectives`: the chance of winning, game points,
+spread, a match) at every position, two players to 121, follows exactly by dynamic programming
+(:mod:`pegboard.bots.boarddp`) from per-deal point histograms of the expert's own games. Only the
+histograms ship (``pegboard/data/board.json``, a few kB; built offline by :mod:`pegboard.tables.board`,
+``python -m pegboard.tables.board``); each objective's table is solved when first asked for, in about
+0.02 s.
 
 >>> table = BoardTable.load()
 >>> 0.5 < table.win_probability(10, 60, dealing=True) <= 1.0
@@ -11,65 +15,159 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BoardTable", "DealPoints", "BOARD_FILE"]
+from pegboard.bots.boarddp import DealPoints, solve_table
+from pegboard.bots.solver import WIN as WIN_UTILITY
+from pegboard.objectives import WIN, Objective, mark_of
+
+if TYPE_CHECKING:
+    from pegboard.rules import Rules
+
+__all__ = ["BoardTable", "DealPoints", "BOARD_FILE", "shipped_points", "fresh_game_outcomes", "TARGET", "SKUNK",
+           "DOUBLE_SKUNK", "clear_caches"]
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 Array = npt.NDArray[np.float64]
+TARGET = 121
+"""The game the histograms come from: two players to 121."""
+SKUNK, DOUBLE_SKUNK = 90, 60
+"""Ruling 15's skunk lines at 121."""
 
 
-@dataclass
-class DealPoints:
-    """Histograms of one deal's points: the play (pone, dealer, jointly), the pone's hand, and the
-    dealer's hand plus crib (heels go with the dealer's pegging)."""
+@cache
+def shipped_points() -> DealPoints:
+    """The shipped per-deal point histograms (expert self-play, ``pegboard/data/board.json``)."""
+    data = json.loads(BOARD_FILE.read_text())
+    return DealPoints.from_json(data["deal_points"])
 
-    pegging: Array  # [pone points, dealer points]
-    pone_hand: Array
-    dealer_show: Array
-    deals: int
-    crib_mean: float = 4.8
 
-    def to_json(self) -> dict[str, Any]:
-        return {"deals": self.deals, "pegging": self.pegging.astype(int).tolist(),
-                "pone_hand": self.pone_hand.astype(int).tolist(),
-                "dealer_show": self.dealer_show.astype(int).tolist(), "crib_mean": round(self.crib_mean, 4)}
+@cache
+def fresh_game_outcomes(skunk: int | None = SKUNK, double_skunk: int | None = DOUBLE_SKUNK,
+                        target: int = TARGET) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The chances of each outcome (:data:`pegboard.objectives.OUTCOMES`) of a game from 0-0, when
+    the other side (index 0) or I (index 1) deal first: what a match's objective is built from.
 
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> DealPoints:
-        return DealPoints(np.asarray(data["pegging"], dtype=np.float64),
-                          np.asarray(data["pone_hand"], dtype=np.float64),
-                          np.asarray(data["dealer_show"], dtype=np.float64), int(data["deals"]),
-                          float(data.get("crib_mean", 4.8)))
+    >>> outcomes = fresh_game_outcomes()
+    >>> round(sum(outcomes[1][:3]), 4) == round(BoardTable.load().value(121, 121, dealing=True), 4)
+    True
+    """
+    points = shipped_points()
+    marks = np.array([mark_of(score, skunk, double_skunk) for score in range(target)])
+    mine = []  # my chance of winning with each mark, as pone (0) and as dealer (1)
+    for mark in range(3):
+        table = solve_table(points, (marks == mark).astype(np.float64), np.zeros(target), target)
+        mine.append((float(table[0, target, target]), float(table[1, target, target])))
+    # Their chance of winning with a mark when I deal is mine when they deal: the model is the same
+    # for both sides.
+    return (tuple(mine[mark][0] for mark in range(3)) + tuple(mine[mark][1] for mark in range(3)),
+            tuple(mine[mark][1] for mark in range(3)) + tuple(mine[mark][0] for mark in range(3)))
 
 
 class BoardTable:
-    """The shipped win-probability table (two-player, 121 points)."""
+    """The expected value of an objective (:mod:`pegboard.objectives`; the chance of winning by
+    default) from every pair of needs at the start of a deal, two players, 121 points. Built at load
+    time from the shipped histograms (:func:`pegboard.bots.boarddp.solve_table`, rounded to five
+    decimals), once per process and objective.
 
-    def __init__(self, table: Array, target: int, deal_points: DealPoints | None = None) -> None:
+    >>> from pegboard.objectives import GAME_POINTS
+    >>> table = BoardTable.for_objective(GAME_POINTS)
+    >>> table.value(121, 121, dealing=True) > 0 > table.value(121, 121, dealing=False)
+    True
+    >>> table.won_value(40), table.won_value(20), table.lost_value(70)  # they end on 81, on 101; I on 51
+    (3.0, 2.0, -4.0)
+    """
+
+    def __init__(self, table: Array, target: int, deal_points: DealPoints | None = None, *,
+                 objective: Objective = WIN, won: Array | None = None, lost: Array | None = None) -> None:
         self.table = table
         self.target = target
         self.deal_points = deal_points
+        self.objective = objective
+        self.won = np.ones(target) if won is None else won
+        self.lost = np.zeros(target) if lost is None else lost
+        self.low, self.high = objective.bounds(target)
+        self.pays_alike = bool(np.all(self.won == self.won[0]) and np.all(self.lost == self.lost[0]))
+        """Whether every win pays alike and every loss (``win``: 1 and 0), whatever the loser's score."""
+        self.win_pays, self.loss_pays = float(self.won[0]), float(self.lost[0])  # then what they pay
+        self.chance_scale = (self.low, self.high) == (0.0, 1.0)
+        """Whether values are chances (``win``, ``match``): :meth:`utility` is WIN x (2 x value - 1)."""
+        self._rows: list[list[list[float]]] = table.tolist()  # plain floats: quicker to read one at a time
+        self._won: list[float] = self.won.tolist()
+        self._lost: list[float] = self.lost.tolist()
+
+    @staticmethod
+    def load() -> BoardTable:
+        """The table of the ``win`` objective: the chance of winning."""
+        return BoardTable.for_objective(WIN)
 
     @staticmethod
     @cache
-    def load() -> BoardTable:
-        data = json.loads(BOARD_FILE.read_text())
-        points = DealPoints.from_json(data["deal_points"]) if "deal_points" in data else None
-        return BoardTable(np.asarray(data["win"], dtype=np.float64), int(data["target"]), points)
+    def for_objective(objective: Objective = WIN, skunk: int | None = SKUNK,
+                      double_skunk: int | None = DOUBLE_SKUNK) -> BoardTable:
+        """The table of ``objective`` (with these skunk lines: ruling 15's by default)."""
+        outcomes = fresh_game_outcomes(skunk, double_skunk) if objective.needs_outcomes else None
+        return BoardTable.solved(shipped_points(), TARGET, objective, skunk, double_skunk, outcomes=outcomes)
 
-    def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
-        """My chance to win when I need ``my_need`` more points and they need ``their_need``, at the
+    @staticmethod
+    def solved(points: DealPoints, target: int, objective: Objective = WIN, skunk: int | None = None,
+               double_skunk: int | None = None, *, outcomes: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+               ) -> BoardTable:
+        """The table of ``objective`` solved from any game's histograms (the five-card table to 61 too),
+        rounded to five decimals as shipped tables were."""
+        won, lost = objective.payoffs(target, skunk, double_skunk, outcomes=outcomes)
+        table = np.round(solve_table(points, won, lost, target), 5)
+        return BoardTable(table, target, points, objective=objective, won=won, lost=lost)
+
+    @staticmethod
+    def for_rules(rules: Rules, objective: Objective = WIN) -> BoardTable | None:
+        """The table for a game with these rules, or None unless it is a two-player crib game to 121
+        (the histograms' game)."""
+        if rules.players != 2 or rules.target != TARGET or not rules.crib:
+            return None
+        return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
+
+    def value(self, my_need: int, their_need: int, *, dealing: bool) -> float:
+        """My expected value when I need ``my_need`` more points and they need ``their_need``, at the
         start of a deal that I deal (or am pone of). Needs scale to the table's target."""
         if my_need <= 0:
-            return 1.0
+            return self.won_value(their_need)
         if their_need <= 0:
-            return 0.0
+            return self.lost_value(my_need)
         top = self.target
-        return float(self.table[int(dealing), min(my_need, top), min(their_need, top)])
+        return self._rows[dealing][min(my_need, top)][min(their_need, top)]
+
+    def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
+        """:meth:`value`, by its old name: the chance of winning for the ``win`` objective's table."""
+        return self.value(my_need, their_need, dealing=dealing)
+
+    def won_value(self, their_need: int) -> float:
+        """What my win is worth when they still need ``their_need`` (their final score: the target less it)."""
+        if self.pays_alike:
+            return self.win_pays
+        return self._won[min(max(self.target - their_need, 0), self.target - 1)]
+
+    def lost_value(self, my_need: int) -> float:
+        """What their win is worth to me when I still need ``my_need``."""
+        if self.pays_alike:
+            return self.loss_pays
+        return self._lost[min(max(self.target - my_need, 0), self.target - 1)]
+
+    def utility(self, value: float) -> float:
+        """``value`` on the pegging search's scale, -:data:`pegboard.bots.solver.WIN` (the least the
+        objective pays) to +WIN (the most): for ``win``, WIN x (2 x chance - 1)."""
+        if self.chance_scale:
+            return WIN_UTILITY * (2 * value - 1)
+        return WIN_UTILITY * (2 * (value - self.low) / (self.high - self.low) - 1)
+
+
+def clear_caches() -> None:
+    """Forget the histograms and tables read so far (after the shipped file changes)."""
+    shipped_points.cache_clear()
+    fresh_game_outcomes.cache_clear()
+    BoardTable.for_objective.cache_clear()

@@ -1,9 +1,12 @@
-"""Playing to win near the end of a two-player game, not to maximise points.
+"""Playing for the objective near the end of a two-player game, not to maximise points.
 
-Within :data:`ENDGAME` points of the target (either side), the expert's discards maximise the chance
-of winning: each option's exact hand distribution over the starters, with the pegging, the other
-side's count and the crib, in counting order (pone first), then the board table for the rest of the
-game. Its pegging search scores the end of the play the same way (:func:`show_outcome`).
+Within :data:`ENDGAME` points of the target (either side), the expert's discards maximise the
+expected value of its objective (:mod:`pegboard.objectives`; the chance of winning by default): each
+option's exact hand distribution over the starters, with the pegging, the other side's count and the
+crib, in counting order (pone first), then the objective's board table for the rest of the game
+(:class:`pegboard.bots.board.BoardTable`), or, where a count ends the game, what the objective pays
+for that loser's score. Its pegging search scores the end of the play the same way
+(:func:`show_outcome`), and pegging out by what it pays (:func:`pegged_out_values`).
 
 >>> from pegboard.bots.board import BoardTable
 >>> round(show_outcome(5, 30, pone_hand=6, dealer_total=10, i_am_pone=True, board=BoardTable.load()), 2)
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +25,8 @@ import numpy.typing as npt
 from pegboard.bots.board import BoardTable
 from pegboard.bots.solver import WIN
 
-__all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities", "EndOfPlay"]
+__all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities", "discard_values", "EndOfPlay",
+           "pegged_out_values"]
 
 ENDGAME = 45
 """Within this many points of the target (either side), discards maximise the chance of winning."""
@@ -31,31 +36,56 @@ ENDGAME_PLAY = 25
 
 def show_outcome(my_need: int, their_need: int, *, pone_hand: int, dealer_total: float, i_am_pone: bool,
                  board: BoardTable) -> float:
-    """My chance to win once the play is over: the pone counts, then the dealer's hand and crib
-    (``dealer_total``), then the game goes on with the deal passing (the board table)."""
+    """My expected objective value once the play is over (the chance to win, for ``win``): the pone
+    counts, then the dealer's hand and crib (``dealer_total``), then the game goes on with the deal
+    passing (the board table). A count that ends the game is worth what the objective pays for the
+    loser's score then."""
+    alike = board.pays_alike  # (the search calls this at every end of the play: the usual case inline)
     if i_am_pone:
         if pone_hand >= my_need:
-            return 1.0
+            return board.win_pays if alike else board.won_value(their_need)
         if dealer_total >= their_need:
-            return 0.0
-        return board.win_probability(my_need - pone_hand, their_need - round(dealer_total), dealing=True)
+            return board.loss_pays if alike else board.lost_value(my_need - pone_hand)
+        return board.value(my_need - pone_hand, their_need - round(dealer_total), dealing=True)
     if pone_hand >= their_need:
-        return 0.0
+        return board.loss_pays if alike else board.lost_value(my_need)
     if dealer_total >= my_need:
-        return 1.0
-    return board.win_probability(my_need - round(dealer_total), their_need - pone_hand, dealing=False)
+        return board.win_pays if alike else board.won_value(their_need - pone_hand)
+    return board.value(my_need - round(dealer_total), their_need - pone_hand, dealing=False)
+
+
+@lru_cache(maxsize=256)
+def pegged_out_values(my_need: int, their_need: int, board: BoardTable
+                      ) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+    """What pegging out is worth on the search's scale, by the points the loser pegged in the search:
+    ``(mine, theirs)``, ``mine[t]`` when my side pegs out after they pegged ``t``, ``theirs[m]`` when
+    they do after I pegged ``m``. None when it does not depend on the loser's score (``win``: always
+    +-:data:`pegboard.bots.solver.WIN`).
+
+    >>> from pegboard.objectives import GAME_POINTS
+    >>> mine, theirs = pegged_out_values(3, 32, BoardTable.for_objective(GAME_POINTS))
+    >>> mine[0], mine[2], theirs[0]  # they stand on 89: a skunk unless they peg 2
+    (75.0, 50.0, -50.0)
+    """
+    if board.pays_alike and board.utility(float(board.won[0])) == WIN and \
+            board.utility(float(board.lost[0])) == -WIN:
+        return None
+    mine = tuple(board.utility(board.won_value(their_need - pegged)) for pegged in range(their_need))
+    theirs = tuple(board.utility(board.lost_value(my_need - pegged)) for pegged in range(my_need))
+    return mine, theirs
 
 
 @dataclass(frozen=True)
 class EndOfPlay:
     """The pegging search's value of the end of the play (an ``end_value`` of
-    :class:`pegboard.bots.pegging.Solver`): :data:`pegboard.bots.pegging.WIN` times (2 x my chance to
-    win - 1) by :func:`show_outcome`, from the points each side pegged in the search. Equal ones value
-    every position alike, so searches with equal ones share their memo.
+    :class:`pegboard.bots.pegging.Solver`): :meth:`BoardTable.utility` of :func:`show_outcome`, from
+    the points each side pegged in the search (for ``win``, :data:`pegboard.bots.pegging.WIN` times
+    (2 x my chance to win - 1)). Equal ones value every position alike, so searches with equal ones
+    share their memo. ``pegged_out``: :func:`pegged_out_values` for the search.
 
     >>> end = EndOfPlay(5, 30, pone_hand=6, dealer_total=10.0, i_am_pone=True, board=BoardTable.load())
-    >>> end(0, 0), end == EndOfPlay(5, 30, 6, 10.0, True, BoardTable.load())
-    (100.0, True)
+    >>> end(0, 0), end == EndOfPlay(5, 30, 6, 10.0, True, BoardTable.load()), end.pegged_out
+    (100.0, True, None)
     """
 
     my_need: int
@@ -66,15 +96,28 @@ class EndOfPlay:
     board: BoardTable
 
     def __call__(self, pegged_mine: int, pegged_theirs: int) -> float:
-        chance = show_outcome(self.my_need - pegged_mine, self.their_need - pegged_theirs, pone_hand=self.pone_hand,
-                              dealer_total=self.dealer_total, i_am_pone=self.i_am_pone, board=self.board)
-        return WIN * (2 * chance - 1)
+        board = self.board
+        value = show_outcome(self.my_need - pegged_mine, self.their_need - pegged_theirs, pone_hand=self.pone_hand,
+                             dealer_total=self.dealer_total, i_am_pone=self.i_am_pone, board=board)
+        return WIN * (2 * value - 1) if board.chance_scale else board.utility(value)
+
+    @property
+    def pegged_out(self) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+        return pegged_out_values(self.my_need, self.their_need, self.board)
 
 
 def discard_win_probabilities(hand_values: Sequence[npt.NDArray[np.int64]], crib_values: Sequence[float],
                               my_need: int, their_need: int, *, dealer: bool, board: BoardTable) -> list[float]:
-    """For each discard option (its hand score for every starter, and its expected crib): my chance to
-    win this deal or later, in counting order, using the board's deal points for the other side.
+    """:func:`discard_values`, by its old name (with the ``win`` objective's table: chances of winning)."""
+    return discard_values(hand_values, crib_values, my_need, their_need, dealer=dealer, board=board)
+
+
+def discard_values(hand_values: Sequence[npt.NDArray[np.int64]], crib_values: Sequence[float],
+                   my_need: int, their_need: int, *, dealer: bool, board: BoardTable) -> list[float]:
+    """For each discard option (its hand score for every starter, and its expected crib): my expected
+    objective value this deal or later (for ``win``: my chance to win), in counting order, using the
+    board's deal points for the other side. A side that reaches the target ends the game: the
+    objective pays by the loser's score then.
 
     Vectorised over every pegging outcome x the other side's count x my count at once."""
     points = board.deal_points
@@ -88,6 +131,16 @@ def discard_win_probabilities(hand_values: Sequence[npt.NDArray[np.int64]], crib
     need_me = my_need - mine_peg  # per pegging outcome
     need_them = their_need - theirs_peg
     top = board.target
+
+    def won(their_left: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """What my win pays when they still need ``their_left``."""
+        paid: npt.NDArray[np.float64] = board.won[np.clip(top - their_left, 0, top - 1)]
+        return paid
+
+    def lost(my_left: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        paid: npt.NDArray[np.float64] = board.lost[np.clip(top - my_left, 0, top - 1)]
+        return paid
+
     if dealer:  # they count a typical pone hand first; then my exact hand and expected crib
         their_chance = points.pone_hand / points.pone_hand.sum()
         left_them = need_them[:, None] - np.arange(len(their_chance))[None, :]  # (outcome, theirs)
@@ -102,16 +155,16 @@ def discard_win_probabilities(hand_values: Sequence[npt.NDArray[np.int64]], crib
         if dealer:
             left_me = need_me[:, None] - np.rint(mine + crib).astype(np.int64)[None, :]  # (outcome, mine)
             later = table[np.clip(left_me, 1, top)[:, None, :], np.clip(left_them, 1, top)[:, :, None]]
-            outcome = np.where(left_me[:, None, :] <= 0, 1.0, later)
-            outcome = np.where(left_them[:, :, None] <= 0, 0.0, outcome)  # they counted first
+            outcome = np.where(left_me[:, None, :] <= 0, won(left_them)[:, :, None], later)
+            outcome = np.where(left_them[:, :, None] <= 0, lost(need_me)[:, None, None], outcome)  # they counted first
         else:
             theirs = np.rint(np.arange(len(their_chance)) + crib - points.crib_mean).astype(np.int64)
             left_them = need_them[:, None] - theirs[None, :]
             left_me = need_me[:, None] - mine[None, :]
             later = table[np.clip(left_me, 1, top)[:, None, :], np.clip(left_them, 1, top)[:, :, None]]
-            outcome = np.where(left_them[:, :, None] <= 0, 0.0, later)
-            outcome = np.where(left_me[:, None, :] <= 0, 1.0, outcome)  # I counted first
+            outcome = np.where(left_them[:, :, None] <= 0, lost(left_me)[:, None, :], later)
+            outcome = np.where(left_me[:, None, :] <= 0, won(need_them)[:, None, None], outcome)  # I counted first
         after = np.einsum("ctm,t,m->c", outcome, their_chance, histogram)
-        value = np.where(need_me <= 0, 1.0, np.where(need_them <= 0, 0.0, after))
+        value = np.where(need_me <= 0, won(need_them), np.where(need_them <= 0, lost(need_me), after))
         results.append(float(value @ chance))
     return results

@@ -16,8 +16,10 @@ Cribbage games (2-4 players, five-card):
   standard lead and answer patterns (:mod:`pegboard.bots.patterns`);
   with three or four players every other side plays against the expert's side (a "paranoid"
   search; partners play together), to the end of the current series while many cards are out;
-* board-aware: pegging out wins outright, and near the end the search values reaching the target
-  above points (see :mod:`pegboard.bots.pegging`).
+* board-aware: near the end it plays for its objective (:mod:`pegboard.objectives`: ``win`` by
+  default, or game points, spread, a match) rather than for points: discards and the end of the play
+  are scored by the objective's board table, pegging out by what the objective pays for it (see
+  :mod:`pegboard.bots.endgame`).
 
 Snailspace and solitaire: placement by search over the unseen cards (:mod:`pegboard.bots.grid`).
 
@@ -44,21 +46,23 @@ import numpy.typing as npt
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards, throw_key
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_win_probabilities
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_values
 from pegboard.bots.inference import DEFAULT_TEMPERATURE, BookPlayModel, DiscardModel, PastPlay, PlayModel
 from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PIP, PlayPosition, SolverPool, best_plays, play_points, sample_hands
+from pegboard.bots.playsread import PlaysReader, deal_plays
+from pegboard.bots.solver import positions_of
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import samples as samples_of
 from pegboard.engine.cribbage import honest_claim
-from pegboard.engine.events import Event
 from pegboard.engine.views import CribbageView, SeatView
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 from pegboard.scoring.tables import RANK_WEIGHTS
 
-__all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert"]
+__all__ = ["ExpertBot", "ExpertSettings", "BaselineExpert", "PointsExpert"]
 
 _RANK_INDICES = np.arange(13)
 _ROW_SHIFTS = np.arange(60, -1, -4, dtype=np.int64)  # four bits per rank index, the last card lowest
@@ -109,6 +113,15 @@ class ExpertSettings:
     """Pegging: the opponent's replies in each sample: their worst for me (0), or that blended by this
     weight with the average of their replies (they cannot see my cards, so they miss my worst).
     0.25 netted +0.018 points per deal (+-0.019) against both classic and hoyle over 4,000 deals."""
+    board: bool = True
+    """Two players to 121: play for the objective near the end (the board table, pegging out); False:
+    for points alone all game (:class:`PointsExpert`, to measure the board's worth against)."""
+    endgame: int = ENDGAME
+    """Discards by the board table once a side needs this many points or fewer."""
+    endgame_play: int = ENDGAME_PLAY
+    """The pegging search scores the end of the play by the board table once a side needs this many
+    points or fewer. (For game points, starting either earlier changes few decisions and gains
+    nothing measurable: docs/objectives.md.)"""
 
 
 BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
@@ -123,15 +136,16 @@ class ExpertBot(BaseBot):
     settings: ExpertSettings = ExpertSettings()
 
     def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
-                 settings: ExpertSettings | None = None) -> None:
-        super().__init__(rules, seat, seed)
+                 settings: ExpertSettings | None = None, objective: Objective | str | None = None) -> None:
+        super().__init__(rules, seat, seed, objective=objective)
         if settings is not None:
             self.settings = settings
         self.tables = CribTables.load()
-        self.board = _load_board()
+        self.board = _load_board(rules, self.objective) if self.settings.board else None
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
         self._plays_read: tuple[CribbageView, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
+        self._readers: dict[int, PlaysReader] = {}  # each seat's plays, read as the game's log grows
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
     def choose(self, view: SeatView) -> Action:
@@ -162,17 +176,16 @@ class ExpertBot(BaseBot):
         mine = view.side_of_seat[self.seat]
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
-    def _board_aware(self, view: CribbageView, zone: int = ENDGAME) -> bool:
+    def _board_aware(self, view: CribbageView, zone: int) -> bool:
         """Two-player 121-point games within ``zone`` points of the end use the board table."""
-        return (self.rules.players == 2 and self.rules.target == 121 and self.board is not None
-                and min(self._needs(view)) <= zone)
+        return self.board is not None and min(self._needs(view)) <= zone
 
     def _discard(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self.tables,
                                 pegging_weight=self.settings.pegging_weight)
         best = options[0]
-        if self._board_aware(view):
+        if self._board_aware(view, self.settings.endgame):
             best = self._endgame_discard(view, options[:6])
         for action in actions:
             if set(action.cards) == set(best.thrown):
@@ -180,22 +193,25 @@ class ExpertBot(BaseBot):
         return actions[0]  # pragma: no cover - every option is a legal action
 
     def _endgame_discard(self, view: CribbageView, options: Sequence[DiscardOption]) -> DiscardOption:
-        """Near the end: the option with the best chance of winning, not the most points."""
-        chances = self._discard_chances(view, options)
-        best = max(range(len(options)), key=lambda i: (round(chances[i], 6), -i))  # ties: the most points
+        """Near the end: the option with the best expected objective value (chance of winning), not the
+        most points."""
+        assert self.board is not None
+        worth = self._discard_chances(view, options, self.board)
+        best = max(range(len(options)), key=lambda i: (round(worth[i], 6), -i))  # ties: the most points
         return options[best]
 
-    def _discard_chances(self, view: CribbageView, options: Sequence[DiscardOption]) -> list[float]:
-        """Each option's chance of winning (:func:`discard_win_probabilities`): its hand's score for
-        every starter the seat cannot see, its expected crib, and the board table."""
+    def _discard_chances(self, view: CribbageView, options: Sequence[DiscardOption], board: BoardTable
+                         ) -> list[float]:
+        """Each option's expected value of ``board``'s objective (:func:`discard_values`; with the
+        ``win`` table, its chance of winning): its hand's score for every starter the seat cannot see,
+        its expected crib, and the board table."""
         hand = set(view.hand)
         starters = [card.code for card in full_deck() if card not in hand]
         values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                   for option in options]
         my_need, their_need = self._needs(view)
-        assert self.board is not None
-        return discard_win_probabilities(values, [option.expected_crib for option in options], my_need,
-                                         their_need, dealer=view.dealer == self.seat, board=self.board)
+        return discard_values(values, [option.expected_crib for option in options], my_need, their_need,
+                              dealer=view.dealer == self.seat, board=board)
 
     # ------------------------------------------------------------------ the play
 
@@ -211,9 +227,9 @@ class ExpertBot(BaseBot):
             return self._immediate_best(view, by_rank)
         side_of = view.side_of_seat
         if self.rules.players == 2:
-            need = self._needs(view)
+            need = self._needs(view) if self.settings.board else None  # None: points alone, pegging out too
             end_values = [self._end_value(view, sample) for sample in samples] \
-                if self._board_aware(view, ENDGAME_PLAY) else None
+                if self._board_aware(view, self.settings.endgame_play) else None
             weight = self.settings.book_reply_weight
             reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
@@ -261,9 +277,11 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
-    def _end_value(self, view: CribbageView, sample: dict[int, tuple[int, ...]]) -> EndOfPlay:
-        """How a sampled deal ends once the play is over: the show in counting order, then the board.
-        Samples whose hands count alike end alike: the search shares its memo between them."""
+    def _end_value(self, view: CribbageView, sample: dict[int, tuple[int, ...]], board: BoardTable | None = None
+                   ) -> EndOfPlay:
+        """How a sampled deal ends once the play is over: the show in counting order, then the board
+        (``board``'s objective; by default the expert's own). Samples whose hands count alike end alike:
+        the search shares its memo between them."""
         assert view.starter is not None  # turned before the play
         starter = view.starter.code
         opponent = 1 - self.seat
@@ -275,8 +293,9 @@ class ExpertBot(BaseBot):
         i_am_pone = role == 1
         pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
         my_need, their_need = self._needs(view)
-        assert self.board is not None
-        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, self.board)
+        board = board or self.board
+        assert board is not None
+        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, board)
 
     def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
         seats = self.rules.players
@@ -294,17 +313,10 @@ class ExpertBot(BaseBot):
         last = view.series[-1][0] if view.series else -1
         go_mask = sum(1 << seat for seat in view.said_go)
         mine = tuple(sorted(card.rank for card in view.hand))
-        positions = []
-        samples_dealt: list[dict[int, tuple[int, ...]]] = []
-        for dealt in self._draw(view, unseen, sizes, [floors.get(seat, 0) for seat in others], samples):
-            samples_dealt.append(dict(zip(others, dealt)))
-            hands: list[tuple[int, ...]] = [()] * seats
-            hands[self.seat] = mine
-            for seat, codes in zip(others, dealt):
-                hands[seat] = tuple(sorted((code >> 2) + 1 for code in codes))
-            positions.append(PlayPosition(tuple(hands), series, view.count, self.seat, go_mask, last,
-                                          self.rules.single_series, self.rules.play_continues_after_go))
-        return positions, samples_dealt
+        dealt = self._draw(view, unseen, sizes, [floors.get(seat, 0) for seat in others], samples)
+        positions = positions_of(dealt, others, self.seat, mine, series, view.count, go_mask, last,
+                                 self.rules.single_series, self.rules.play_continues_after_go)
+        return positions, [dict(zip(others, hands)) for hands in dealt]
 
     def _draw(self, view: CribbageView, unseen: list[int], sizes: list[int], floors: list[int], samples: int
               ) -> list[tuple[tuple[int, ...], ...]]:
@@ -340,14 +352,16 @@ class ExpertBot(BaseBot):
         # Each distinct hand drawn (its ranks in the order drawn, as the play model reads them) is weighed
         # once (the numbers of each row do not depend on the other rows); each candidate gets its hand's.
         index, inverse = _distinct_rows(np.array([hand for (hand,) in drawn], dtype=np.int64) >> 2)
-        hands: list[list[int]] = (index + 1).tolist()
+        width = index.shape[1]
+        rows: list[int] = (index + 1).ravel().tolist()  # the hands as one list (no list per hand)
         if len(played) + sizes[0] == 4:  # the usual four kept: every hand at once, as arrays
             left = np.array(counts, dtype=np.int64) - (index[:, :, None] == _RANK_INDICES).sum(axis=1)
             keys = _RANK_WEIGHTS[index].sum(axis=1) + sum(RANK_WEIGHTS[rank - 1] for rank in played)
             weights = model.likelihood_by_keys(keys, left)
         else:
             kept, rests = [], []
-            for ranks in hands:
+            for start in range(0, len(rows), width):
+                ranks = rows[start:start + width]
                 kept.append(played + ranks)
                 rest = list(counts)
                 for rank in ranks:
@@ -356,12 +370,12 @@ class ExpertBot(BaseBot):
             weights = model.likelihood(kept, rests)
         plays = self._deal_plays(view, opponent)[-1]  # as _opponent_plays, read once for the view
         if plays and self.settings.play_temperature is not None:
-            read = PlayModel.cached(self.settings.play_temperature).likelihood(plays, hands)
+            read = PlayModel.cached(self.settings.play_temperature).likelihood_of_rows(plays, rows, width)
             book = self._book_share(view, opponent)
             if book:
                 # The book reads a hand's ranks in any order: once per rank multiset.
                 held, which = _distinct_rows(np.sort(index, axis=1))
-                by_book = BookPlayModel.cached().likelihood(plays, (held + 1).tolist())[which]
+                by_book = BookPlayModel.cached().likelihood_of_rows(plays, (held + 1).ravel().tolist(), width)[which]
                 read = (1 - book) * read + book * by_book
             weights = weights * read
         chances = weights[inverse].tolist()
@@ -377,7 +391,10 @@ class ExpertBot(BaseBot):
         known = self._plays_read
         if known is not None and known[0] is view and known[1] == seat:
             return known[2]
-        plays = deal_plays(view.events, seat)
+        reader = self._readers.get(seat)
+        if reader is None:
+            reader = self._readers[seat] = PlaysReader(seat)
+        plays = reader.read(view.events)
         self._plays_read = (view, seat, plays)
         return plays
 
@@ -438,13 +455,14 @@ class ExpertBot(BaseBot):
         if not self.rules.crib:
             values: dict[Action, float] = self._grid_bot().evaluate(view)
             return values
-        if to_win and not (self.rules.players == 2 and self.rules.target == 121 and self.board is not None):
+        win_board = self._win_board() if to_win else None
+        if to_win and win_board is None:
             raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table to tell the chance to win")
         verb = actions[0].verb
         if verb == "discard":
-            return self._discard_values(view, actions, to_win)
+            return self._discard_values(view, actions, win_board)
         if verb in ("play", "go"):
-            return self._play_values(view, actions, to_win)
+            return self._play_values(view, actions, win_board)
         if verb in ("count", "muggins", "pass"):  # the honest claim scores its points; others less what they miss
             honest = honest_claim(view, self.rules).target
             right = honest if isinstance(honest, int) else 0
@@ -452,17 +470,27 @@ class ExpertBot(BaseBot):
                     for action in actions}
         return dict.fromkeys(actions, 0.0)
 
-    def _discard_values(self, view: Any, actions: Sequence[Action], to_win: bool) -> dict[Action, float]:
+    def _win_board(self) -> BoardTable | None:
+        """The chance-of-winning table for :meth:`evaluate` (``to_win``): whatever the expert plays for,
+        the analysis asks for the chance to win. None without a table for these rules."""
+        if self.board is not None and self.board.objective == WIN:
+            return self.board
+        return _load_board(self.rules, WIN)
+
+    def _discard_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
+                        ) -> dict[Action, float]:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self.tables,
                                 pegging_weight=self.settings.pegging_weight)
         worth = [option.net for option in options]
-        if to_win:
-            worth = self._discard_chances(view, options)
+        if win_board is not None:
+            worth = self._discard_chances(view, options, win_board)
         by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
         return {action: by_throw[frozenset(action.cards)] for action in actions}
 
-    def _play_values(self, view: Any, actions: Sequence[Action], to_win: bool) -> dict[Action, float]:
+    def _play_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
+                     ) -> dict[Action, float]:
+        to_win = win_board is not None
         ranks = sorted({action.cards[0].rank for action in actions if action.verb == "play"})
         if not ranks:
             return dict.fromkeys(actions, 0.0)
@@ -473,7 +501,7 @@ class ExpertBot(BaseBot):
         elif self.rules.players == 2:
             weight = self.settings.book_reply_weight
             reply = weight * self._book_share(view, 1 - self.seat) if weight else 0.0
-            end_values = [self._end_value(view, sample) for sample in samples] if to_win else None
+            end_values = [self._end_value(view, sample, win_board) for sample in samples] if to_win else None
             values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if to_win else None,
                                 end_values, decided_after=len(positions), opponent_blend=self.settings.opponent_blend,
                                 reply_model=BookPlayModel.cached().book if reply else None,
@@ -496,31 +524,6 @@ def _distinct_rows(index: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64],
     return index[first], inverse.reshape(-1)
 
 
-def deal_plays(events: Sequence[Event], seat: int) -> list[list[PastPlay]]:
-    """The cards ``seat`` played in each deal of ``events`` so far (the last list is the current
-    deal), each with the series and count it was played on and the ranks it played from then on."""
-    deals: list[list[tuple[tuple[int, ...], int, int]]] = []
-    series: tuple[int, ...] = ()
-    count = 0
-    for event in events:
-        if event.type == "deal":
-            deals.append([])
-            series, count = (), 0
-        elif event.type == "reset":
-            series, count = (), 0
-        elif event.type == "play" and event.cards:
-            rank = event.cards[0].rank
-            if event.seat == seat:
-                deals[-1].append((series, count, rank))
-            series, count = (*series, rank), count + event.cards[0].pips
-    result = []
-    for found in deals or [[]]:
-        ranks = [rank for _, _, rank in found]
-        result.append([PastPlay(series, count, rank, tuple(ranks[index:]))
-                       for index, (series, count, rank) in enumerate(found)])
-    return result
-
-
 class BaselineExpert(ExpertBot):
     """The expert before issue 13 (hand-and-crib discards, uniform samples, random ties): kept only
     to measure the current expert against (``pegboard sim --players expert,pegboard.bots.expert:BaselineExpert``)."""
@@ -529,8 +532,17 @@ class BaselineExpert(ExpertBot):
     settings = BASELINE
 
 
-def _load_board() -> BoardTable | None:
+class PointsExpert(ExpertBot):
+    """The expert playing for points alone all game, blind to the board (no table, no pegging out):
+    kept to measure what playing for the objective is worth
+    (``pegboard sim --players expert,pegboard.bots.expert:PointsExpert``)."""
+
+    name = "expert-points"
+    settings = ExpertSettings(board=False)
+
+
+def _load_board(rules: Rules, objective: Objective = WIN) -> BoardTable | None:
     try:
-        return BoardTable.load()
+        return BoardTable.for_rules(rules, objective)
     except FileNotFoundError:  # pragma: no cover - the table ships with the package
         return None

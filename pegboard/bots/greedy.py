@@ -20,6 +20,7 @@ from pegboard.bots.quick import greedy_choice
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.views import CribbageView, SeatView
+from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
 
@@ -42,8 +43,9 @@ class GreedyBot(BaseBot):
 
     name = "greedy"
 
-    def __init__(self, rules: Rules, seat: int, seed: int | None = None) -> None:
-        super().__init__(rules, seat, seed)
+    def __init__(self, rules: Rules, seat: int, seed: int | None = None, *,
+                 objective: Objective | str | None = None) -> None:
+        super().__init__(rules, seat, seed, objective=objective)  # kept, not played by: greedy is one move deep
         self._grid: BaseBot | None = None
         if not rules.crib:
             from pegboard.bots.grid import grid_greedy

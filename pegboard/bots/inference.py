@@ -51,7 +51,7 @@ from pegboard.bots.replies import BookReplies, read_book_play, read_play
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
 __all__ = ["DiscardModel", "PlayModel", "BookPlayModel", "PastPlay",
-           "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE"]
+           "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE", "hand_rows"]
 
 Array = npt.NDArray[Any]
 DEFAULT_TEMPERATURE = 1.0
@@ -159,6 +159,21 @@ def reply_risk(series: tuple[int, ...], count: int) -> float:
     return 4 * total / 52
 
 
+def hand_rows(hands: Sequence[Sequence[int]]) -> tuple[list[int], int]:
+    """Hands of ranks as one list of rows of equal width (0 pads the shorter ones; at least 1) and
+    that width: how the play models' compiled loops take them.
+
+    >>> hand_rows([(9, 10), (5,)]), hand_rows([()])
+    (([9, 10, 5, 0], 2), ([0], 1))
+    """
+    width = max(1, max((len(hand) for hand in hands), default=0))
+    ranks: list[int] = []
+    for hand in hands:
+        ranks.extend(hand)
+        ranks.extend([0] * (width - len(hand)))
+    return ranks, width
+
+
 class PastPlay(NamedTuple):
     """One card the opponent played this deal: the series (ranks since the count was reset) and the
     running count before it, the rank played, and every rank they played from this card on, this one
@@ -204,10 +219,14 @@ class PlayModel:
     def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that the
         model plays every card of ``plays``, each from the hand held then."""
-        result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
+        return self.likelihood_of_rows(plays, *hand_rows(hands))
+
+    def likelihood_of_rows(self, plays: Sequence[PastPlay], ranks: list[int], width: int) -> Array:
+        """:meth:`likelihood` of the hands ``ranks`` cut in rows of ``width`` (:func:`hand_rows`)."""
+        result = [1.0] * (len(ranks) // width)  # Python floats: float64's products, without NumPy scalars
         for play in plays:
             read_play(result, self._weights(play.series, play.running), play.running, play.rank, play.later,
-                      hands)  # compiled: every hand at once
+                      ranks, width)  # compiled: every hand at once
         return np.array(result, dtype=np.float64)
 
     def _weights(self, series: tuple[int, ...], count: int) -> list[float]:
@@ -242,7 +261,7 @@ class BookPlayModel:
 
     def __init__(self, temperature: float = BOOK_TEMPERATURE) -> None:
         self.temperature = temperature
-        self._played: dict[PastPlay, dict[tuple[int, ...], float]] = {}  # chance of a play, by the hand held
+        self._played: dict[PastPlay, dict[int, float]] = {}  # chance of a play, by the hand held (packed)
         self.book = BookReplies(temperature)  # reply_chances, compiled: what the search calls
 
     @staticmethod
@@ -254,12 +273,16 @@ class BookPlayModel:
     def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
         """For each hypothesis of the ranks the opponent still holds (1-13): the chance that a book
         player plays every card of ``plays``, each from the hand held then."""
-        result = [1.0] * len(hands)  # Python floats: the same products as float64, without NumPy scalars
+        return self.likelihood_of_rows(plays, *hand_rows(hands))
+
+    def likelihood_of_rows(self, plays: Sequence[PastPlay], ranks: list[int], width: int) -> Array:
+        """:meth:`likelihood` of the hands ``ranks`` cut in rows of ``width`` (:func:`hand_rows`)."""
+        result = [1.0] * (len(ranks) // width)  # Python floats: float64's products, without NumPy scalars
         if len(self._played) >= 64:  # a deal has a few plays to read; older ones are not asked again
             self._played.clear()
         for play in plays:  # compiled: every hand at once, by reply_chances' numbers
             read_book_play(self.book, self._played.setdefault(play, {}), result, play.series, play.running, play.rank,
-                           play.later, hands)
+                           play.later, ranks, width)
         return np.array(result, dtype=np.float64)
 
     def chance(self, hand: tuple[int, ...], series: tuple[int, ...], running: int, rank: int) -> float:

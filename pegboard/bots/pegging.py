@@ -78,7 +78,8 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
                ) -> dict[int, float]:
     """Average value of playing each candidate rank over sampled positions (``me`` to play), each
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
-    and ``need``, values are utilities scored at the end of the play (see :class:`Solver`).
+    and ``need``, values are utilities scored at the end of the play (see :class:`Solver`); an end
+    value's ``pegged_out`` attribute, if any, is what pegging out is worth (the Solver's ``pegged_out``).
 
     Samples dealing the opponents the same ranks (with equal end values) are one position: solved once,
     counted as often as drawn; samples share one memo, since positions deeper in the play recur across
@@ -108,7 +109,7 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
                 Solver(len(position.hands), side_of, me, single_series=position.single_series,
                        continue_after_go=position.continue_after_go, goals=goals, end_value=end_value,
                        series_horizon=series_horizon, opponent_blend=opponent_blend, reply_model=reply_model,
-                       reply_weight=reply_weight)
+                       reply_weight=reply_weight, pegged_out=getattr(end_value, "pegged_out", None))
             if end_values is None:
                 shared = solver
             else:

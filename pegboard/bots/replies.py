@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import Final
 
 from pegboard.bots.series import NEXT, POINTS, RANKS, SERIES, intern, step
@@ -139,23 +138,25 @@ class BookReplies:
 
 
 def read_play(result: list[float], chance: list[float], running: int, rank: int, later: tuple[int, ...],
-              hands: Sequence[Sequence[int]]) -> None:
+              ranks: list[int], width: int) -> None:
     """One play of :meth:`pegboard.bots.inference.PlayModel.likelihood`: multiplies each hand's entry
     of ``result`` by the chance (``chance``: each rank's weight) of playing ``rank`` at ``running``
     from the ranks it could play then (the hand and ``later``), summed in the order of the set of them
-    (as the model does).
+    (as the model does). The hands are ``ranks`` cut in rows of ``width`` (one list: no list per hand;
+    0 pads a shorter hand).
 
     >>> result = [1.0, 1.0]
-    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [(9,), (9, 10)])
+    >>> read_play(result, [0.0] + [1.0] * 13, 0, 5, (5,), [9, 0, 9, 10], 2)  # (9) and (9, 10)
     >>> result
     [0.5, 0.3333333333333333]
     """
     chosen = chance[rank]
     room = 31 - running
-    for index in range(len(hands)):
+    for index in range(len(result)):
         options: set[int] = set()  # filled in the model's order (the hand, then later): the same set
-        for card in hands[index]:
-            if PIP[card] <= room:
+        for place in range(index * width, index * width + width):
+            card = ranks[place]
+            if card and PIP[card] <= room:  # 0: no card (a shorter hand's padding)
                 options.add(card)
         for card in later:
             if PIP[card] <= room:
@@ -167,35 +168,46 @@ def read_play(result: list[float], chance: list[float], running: int, rank: int,
             result[index] *= chosen / total
 
 
-def read_book_play(book: BookReplies, known: dict[tuple[int, ...], float], result: list[float],
+def read_book_play(book: BookReplies, known: dict[int, float], result: list[float],
                    series: tuple[int, ...], running: int, rank: int, later: tuple[int, ...],
-                   hands: Sequence[Sequence[int]]) -> None:
+                   ranks: list[int], width: int) -> None:
     """One play of :meth:`pegboard.bots.inference.BookPlayModel.likelihood`: multiplies each hand's
     entry of ``result`` by the chance that a book player holding it and ``later`` plays ``rank`` on
-    ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held.
+    ``series`` at ``running`` (1 when it has no other choice), kept in ``known`` by the ranks held
+    (packed, 3 bits of count per rank: no tuple made per hand). The hands are ``ranks`` cut in rows
+    of ``width``.
 
     >>> result = [1.0, 1.0]
-    >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [(10, 11, 12), (2,)])
+    >>> read_book_play(BookReplies(0.3), {}, result, (), 0, 13, (13,), [10, 11, 12, 2, 0, 0], 3)
     >>> result[0] > 0.2 > 0.001 > result[1]
     True
     """
     room = 31 - running
-    for index in range(len(hands)):
-        held = tuple(sorted([*hands[index], *later]))
-        chance = known.get(held)
-        if chance is None:
-            packed = 0
-            for card in held:
+    base = 0
+    for card in later:
+        base += 1 << 3 * card - 3
+    series_id = -1
+    for index in range(len(result)):
+        packed = base
+        for place in range(index * width, index * width + width):
+            card = ranks[place]
+            if card:
                 packed += 1 << 3 * card - 3
+        chance = known.get(packed)
+        if chance is None:
             options: list[int] = []  # the distinct ranks it can play, lowest first (solver.playable)
-            for card in held:
-                if PIP[card] <= room and (not options or options[-1] != card):
+            for card in range(1, 14):
+                if PIP[card] > room:
+                    break  # pips never fall as ranks rise
+                if packed >> 3 * card - 3 & 7:
                     options.append(card)
             if len(options) <= 1:
                 chance = 1.0
             else:
                 playable = tuple(options)
-                chance = book_chances(book.replies, book.temperature, packed, series,
-                                      intern(series) if series else 0, running, playable)[playable.index(rank)]
-            known[held] = chance
+                if series_id < 0:
+                    series_id = intern(series) if series else 0
+                chance = book_chances(book.replies, book.temperature, packed, series, series_id, running,
+                                      playable)[playable.index(rank)]
+            known[packed] = chance
         result[index] *= chance

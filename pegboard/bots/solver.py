@@ -27,7 +27,7 @@ from pegboard.bots.replies import BookReplies
 from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, generation, intern, reset_if_full, step
 
 __all__ = ["PlayPosition", "Solver", "clear_leader", "ReplyModel", "pack_hands", "playable", "hand_id", "WIN", "PIP",
-           "SEAT_BITS", "HAND_MASK", "HAND_BITS"]
+           "SEAT_BITS", "HAND_MASK", "HAND_BITS", "positions_of"]
 
 PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -72,6 +72,30 @@ class PlayPosition:
         self.last = last  # seat that played last in this series, -1 if none
         self.single_series = single_series
         self.continue_after_go = continue_after_go
+
+
+def positions_of(dealt: Sequence[Sequence[Sequence[int]]], others: Sequence[int], me: int, mine: tuple[int, ...],
+                 series: tuple[int, ...], count: int, go: int, last: int, single_series: bool = False,
+                 continue_after_go: bool = True) -> list[PlayPosition]:
+    """One position per deal of ``dealt`` (card codes for each seat of ``others``; ``me`` holds the
+    ranks ``mine``): every hand as sorted ranks, the rest as given, ``me`` to play.
+
+    >>> [p.hands for p in positions_of([((0, 37),)], [1], 0, (5,), (), 0, 0, -1)]
+    [((5,), (1, 10))]
+    """
+    seats = len(others) + 1
+    positions: list[PlayPosition] = []
+    for deal in dealt:
+        hands: list[tuple[int, ...]] = [()] * seats
+        hands[me] = mine
+        for index in range(len(others)):
+            ranks: list[int] = []
+            for code in deal[index]:
+                ranks.append((code >> 2) + 1)
+            ranks.sort()
+            hands[others[index]] = tuple(ranks)
+        positions.append(PlayPosition(tuple(hands), series, count, me, go, last, single_series, continue_after_go))
+    return positions
 
 
 def pack_hands(hands: Sequence[Sequence[int]]) -> int:
@@ -212,7 +236,8 @@ def _reply_table(model: ReplyModel) -> dict[int, tuple[float, ...]]:
 class Solver:
     """Exact two-side minimax over the rest of the play, memoised. Values are ``me``'s side's points
     minus the other side's from here on; with ``goals`` (points each side still needs to win), a side
-    reaching its goal ends the game: +-:data:`WIN`.
+    reaching its goal ends the game: +-:data:`WIN` (with ``end_value`` and ``pegged_out``, what the
+    objective pays for that loser's score).
 
     A position's value does not depend on how it was reached, so one solver may serve many searches
     with the same settings (every sample of a decision, and later decisions of the deal)."""
@@ -220,8 +245,8 @@ class Solver:
     def __init__(self, seats: int, side_of: Sequence[int], me: int, *, single_series: bool = False,
                  continue_after_go: bool = True, goals: tuple[int, int] | None = None,
                  end_value: Callable[[int, int], float] | None = None, series_horizon: bool = False,
-                 opponent_blend: float = 0.0, reply_model: ReplyModel | None = None, reply_weight: float = 0.0
-                 ) -> None:
+                 opponent_blend: float = 0.0, reply_model: ReplyModel | None = None, reply_weight: float = 0.0,
+                 pegged_out: tuple[Sequence[float], Sequence[float]] | None = None) -> None:
         self.seats = seats
         self.single = single_series
         # The other side's choice: the worst for me (0), or that blended with the average of their moves
@@ -246,6 +271,12 @@ class Solver:
         # the play end_value(points pegged by my side, by the other) -- e.g. a scaled win probability.
         self.end_value = end_value if goals is not None else None
         self.raw = self.end_value is not None
+        # With end_value, what pegging out is worth may depend on the loser's score (an objective such as
+        # game points): pegged_out = (mine, theirs), mine[t] my side's value for pegging out once the
+        # other side has pegged t in the search, theirs[m] for theirs once mine has pegged m. None: +-WIN.
+        raw_out = pegged_out if self.raw else None
+        self.out_mine: tuple[float, ...] | None = tuple(raw_out[0]) if raw_out is not None else None
+        self.out_theirs: tuple[float, ...] | None = tuple(raw_out[1]) if raw_out is not None else None
         # With series_horizon the search stops where the current series ends (big 3-4 player positions):
         # later series start afresh from a count of 0, so most of what a card does now is inside it.
         self.series_horizon = series_horizon
@@ -394,12 +425,14 @@ class Solver:
                 if ours:
                     now_mine += points
                     if now_mine >= self.goal_mine:
-                        value = WIN - 0.01 * LENGTH[new_id]
+                        paid = self.out_mine
+                        value = (WIN if paid is None else paid[now_theirs]) - 0.01 * LENGTH[new_id]
                         won = True
                 else:
                     now_theirs += points
                     if now_theirs >= self.goal_theirs:
-                        value = -WIN + 0.01 * LENGTH[new_id]
+                        paid = self.out_theirs
+                        value = (-WIN if paid is None else paid[now_mine]) + 0.01 * LENGTH[new_id]
                         won = True
             if not won:
                 rest: float
@@ -461,11 +494,11 @@ class Solver:
             if self.ours[last]:
                 bonus, mine = 1.0, mine + 1
                 if self.has_goals and mine >= self.goal_mine:
-                    return WIN
+                    return WIN if self.out_mine is None else self.out_mine[theirs]
             else:
                 bonus, theirs = -1.0, theirs + 1
                 if self.has_goals and theirs >= self.goal_theirs:
-                    return -WIN
+                    return -WIN if self.out_theirs is None else self.out_theirs[mine]
         if self.single or not hands or self.series_horizon:
             if self.end_value is not None:
                 return self.end_value(mine, theirs)

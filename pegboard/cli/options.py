@@ -3,7 +3,8 @@
 :class:`GameType` (and its instance :data:`GAME`) takes a game by any preset name or alias, as
 :meth:`Rules.preset <pegboard.rules.Rules.preset>` does, and hands the command the canonical preset
 name: ``--game six-card`` means ``cribbage`` to every command. :data:`SEED` bounds a seed (so every
-record written with it can be read back), :class:`Seconds` a pause (``nan`` and ``inf`` are not one).
+record written with it can be read back), :class:`Seconds` a pause (``nan`` and ``inf`` are not one),
+:data:`OBJECTIVE` what a game is played for (:mod:`pegboard.objectives`, by name).
 
 >>> GAME.convert("Six-Card", None, None)
 'cribbage'
@@ -23,10 +24,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import click
 from click.shell_completion import CompletionItem
 
-from pegboard.errors import RulesError
+from pegboard.errors import ObjectiveError, RulesError
+from pegboard.objectives import KINDS, Objective
 from pegboard.rules import ALIASES, PRESET_NAMES, Family, Rules
 
-__all__ = ["GameType", "GAME", "SEED", "Seconds"]
+__all__ = ["GameType", "GAME", "SEED", "Seconds", "ObjectiveType", "OBJECTIVE"]
 
 if TYPE_CHECKING:  # generic in Click's newest stubs only; plain at run time for every Click >= 8.2
     _StrParam: TypeAlias = click.ParamType[str]
@@ -103,3 +105,40 @@ class Seconds(click.FloatRange):
         if not math.isfinite(number):
             self.fail(wanted, param, ctx)
         return super().convert(number, param, ctx)
+
+
+if TYPE_CHECKING:  # as _StrParam above
+    _ObjectiveParam: TypeAlias = click.ParamType[Objective]
+else:
+    _ObjectiveParam = click.ParamType
+
+
+class ObjectiveType(_ObjectiveParam):
+    """An objective by name (``win``, ``game-points``, ``spread:cap=31``, ``match:to=7``...), converted
+    to an :class:`~pegboard.objectives.Objective`; a bad name is refused with what was expected.
+
+    >>> OBJECTIVE.convert("spread:cap=31", None, None).cap
+    31
+    >>> OBJECTIVE.convert("points", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: objective 'points': expected win, game-points, spread or match (e.g. \
+game-points, spread:cap=31, match:to=7)
+    """
+
+    name = "objective"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Objective:
+        if isinstance(value, Objective):
+            return value
+        try:
+            return Objective.from_name(str(value))
+        except ObjectiveError as error:
+            self.fail(str(error), param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        return [CompletionItem(kind) for kind in KINDS if kind.startswith(incomplete.lower())]
+
+
+OBJECTIVE = ObjectiveType()
+"""What a game is played for, by name."""

@@ -6,6 +6,10 @@ is ever replaced: each game started saves to its own file). A damaged file in th
 save, the settings, the statistics) is named with what is wrong with it, and in a terminal the
 player is offered a fresh start without it: it is moved aside, never deleted, and no other file is
 touched.
+
+``--objective`` makes the computer play for game points, spread or a match rather than to win. It is
+part of the set-up (:class:`pegboard.tui.controller.Setup`): saved with the game, kept by ``--last``,
+and handed by the seat driver (:mod:`pegboard.session`) to every computer decision.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pegboard.cli.options import GAME, SEED, Seconds
+from pegboard.cli.options import GAME, OBJECTIVE, SEED, Seconds
 from pegboard.duplicate import DEALS
 from pegboard.errors import DuplicateError, PegboardError, RulesError
+from pegboard.objectives import Objective
 from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
 
 if TYPE_CHECKING:
@@ -129,13 +134,16 @@ def _print_stats(store: Store) -> None:
 @click.option("--last", "again", is_flag=True, help="Play the set-up of the last game started again (the "
               "options given change it).")
 @click.option("--resume", is_flag=True, help="Continue the latest saved game (of --game, if given).")
+@click.option("--objective", type=OBJECTIVE,
+              help="What the computer plays for, two-sided cribbage games: win, game-points, spread or match "
+                   "(e.g. spread:cap=31, match:to=7; docs/objectives.md; default: win).")
 @click.option("--stats", "show_stats", is_flag=True, help="Print the statistics and exit.")
 @click.option("--pace", type=Seconds(0, 10), default=0.6, show_default=True, hidden=True,
               help="Seconds the computer waits before each card it plays.")
 def play(game: str | None, opponent: str | None, humans: int | None, names: str | None, seed: int | None,
          target: int | None, muggins: bool | None, count_at_end: bool | None, deals: str | None,
          discards: int | None, duplicate: int | None, auto: bool | None, advice: bool | None, again: bool,
-         resume: bool, show_stats: bool, pace: float) -> None:
+         resume: bool, objective: Objective | None, show_stats: bool, pace: float) -> None:
     """Play any pegboard game in a full-screen terminal app, against the computer or at one keyboard.
 
     With no options: cribbage to 121 against the expert. Quitting (Ctrl+Q) saves an unfinished game;
@@ -157,6 +165,9 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
         if saved is None:
             raise PegboardError(f"no saved {game or ''} game to resume in {store.saves_folder}".replace("  ", " "))
         ctl = saved.controller()
+        if objective is not None and objective != ctl.objective:
+            raise PegboardError(f"--objective {objective.name}: the saved game plays for {ctl.objective.name}, as "
+                                "it was set up")
     else:
         last = store.load_settings().get("setup") if again else None
         base = Setup.from_json(last) if isinstance(last, dict) else Setup()
@@ -171,7 +182,8 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
                                  f"target")
         changes: dict[str, Any] = {"opponent": opponent, "humans": humans, "target": target, "muggins": muggins,
                                    "count_at_end": count_at_end, "deals": int(deals) if deals else None,
-                                   "discards": discards, "auto": auto, "advice": advice, "duplicate": duplicate}
+                                   "discards": discards, "auto": auto, "advice": advice, "duplicate": duplicate,
+                                   "objective": objective.name if objective is not None else None}
         setup = replace(setup, **{key: value for key, value in changes.items() if value is not None})
         if humans is None and opponent is not None and opponent != "human":
             setup = replace(setup, humans=1)

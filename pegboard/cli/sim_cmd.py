@@ -9,11 +9,13 @@ from typing import Any
 
 import click
 
-from pegboard.cli.options import GAME, SEED
+from pegboard.cli.options import GAME, OBJECTIVE, SEED
 from pegboard.cluster.choice import make_backend
 from pegboard.errors import PegboardError
 from pegboard.files import MAX_DIGITS
+from pegboard.objectives import Objective
 from pegboard.rules import Rules
+from pegboard.sim.collector import own_process
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 from pegboard.sim.stats import MatchStats
@@ -60,13 +62,19 @@ def _option(text: str) -> tuple[str, Any]:
 @click.option("--duplicate", is_flag=True,
               help="Play each sequence of deals once per seating (the same cards with seats swapped): the luck "
                    "of the cards largely cancels out. --games must be a multiple of the number of sides.")
+@click.option("--objective", type=OBJECTIVE,
+              help="What the games are played for: win, game-points, spread or match (e.g. spread:cap=31, "
+                   "match:to=7; docs/objectives.md). The expert plays for it (unless named expert@OBJECTIVE) "
+                   "and each player's mean of it is reported with its 95% interval.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str, address: str | None,
-        options: tuple[str, ...], records: Path | None, duplicate: bool, as_json: bool) -> None:
+        options: tuple[str, ...], records: Path | None, duplicate: bool, objective: Objective | None,
+        as_json: bool) -> None:
     """Play bots against each other and report wins with 95% intervals, skunks, points per deal.
 
     Options are the record option names (target, muggins, deals, count_at_end, fifteens, discards,
-    heels...; docs/record-format.md); target is at most 999.
+    heels...; docs/record-format.md); target is at most 999. A bot may name its own objective:
+    --players expert@game-points,expert@win.
     """
     pairs = tuple(_option(text) for text in options)
     try:
@@ -74,7 +82,9 @@ def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str,
     except PegboardError as error:
         raise PegboardError(f"--option: {error}") from None
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
-                         pairs, str(records) if records else None, duplicate)
+                         pairs, str(records) if records else None, duplicate,
+                         objective.name if objective is not None else None)
+    own_process()  # this command's process only plays games: its tables may leave the collector's passes
     config.check()
     if records is not None and not config.records_in_one_file:
         try:
@@ -126,6 +136,11 @@ def _print(stats: MatchStats) -> None:
             if low is not None:
                 out.print(f"Duplicate deals: {name} wins {100 * data['win_rate'][name]:.1f}% "
                           f"(95% {100 * low:.1f}-{100 * high:.1f}%, each group of games on the same deals one sample)")
+        if "objective_mean" in data:
+            for name, entry in data["objective_mean"].items():
+                low, high = entry["ci95"]
+                interval = f" (95% {low:+.3f} to {high:+.3f})" if low is not None else ""
+                out.print(f"{name}: {data['objective']} [bold]{entry['mean']:+.3f}[/bold] a game{interval}")
         if "net_per_deal" in data and data["net_per_deal"]["ci95"][0] is not None:
             net = data["net_per_deal"]
             out.print(f"{net['entrant']} nets {net['mean']:+.3f} points per deal "

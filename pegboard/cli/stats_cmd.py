@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from pegboard.cli.options import GameType
+from pegboard.cli.options import OBJECTIVE, GameType
+from pegboard.objectives import Objective
 from pegboard.plots import check_plot_path
 from pegboard.rules import Rules
 from pegboard.stats import Distribution, hand_distribution
@@ -125,36 +126,51 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 
 
 
-@stats.command(short_help="The chance of winning from every pair of scores.")
+@stats.command(short_help="The chance of winning (or any objective) from every pair of scores.")
 @click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
+@click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
+              help="What the game is played for: win, game-points, spread or match (e.g. spread:cap=31, "
+                   "match:to=7; docs/objectives.md).")
 @click.option("--step", default=10, show_default=True, type=click.IntRange(min=1),
               help="Score step of the printed grid.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole table as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a heat map to this PNG file (needs the 'plot' extra).")
-def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
-    """The chance of winning a two-player 121-point game from every pair of scores.
+def board(pone: bool, objective: Objective, step: int, as_json: bool, plot: Path | None) -> None:
+    """The chance of winning a two-player 121-point game from every pair of scores, or the expected
+    value of another objective (game points, spread, a match).
 
     Expert against expert, at the start of a deal; computed exactly by dynamic programming from the
-    expert's own per-deal points (python -m pegboard.tables.board rebuilds it).
+    expert's own per-deal points (python -m pegboard.tables.board rebuilds them).
     """
-    from pegboard.bots.board import BoardTable
+    from pegboard.bots.board import DOUBLE_SKUNK, SKUNK, BoardTable
 
     if plot is not None:
         check_plot_path(plot)
-    table = BoardTable.load()
+    started = time.perf_counter()
+    table = BoardTable.for_objective(objective)
+    seconds = time.perf_counter() - started
     dealing = not pone
     scores = range(0, table.target)
-    grid = [[table.win_probability(table.target - mine, table.target - theirs, dealing=dealing) for theirs in scores]
+    grid = [[table.value(table.target - mine, table.target - theirs, dealing=dealing) for theirs in scores]
             for mine in scores]
     role = "pone" if pone else "dealer"
+    chance = objective.kind in ("win", "match")
     if plot is not None:
         from pegboard.plots import plot_board
 
-        plot_board(grid, plot, role=role)
+        low, high = table.low, table.high
+        if objective.kind == "spread":  # the colours over the values that occur, not the whole range
+            high = max(abs(value) for row in grid for value in row)
+            low = -high
+        plot_board(grid, plot, role=role, objective=objective.name, low=low, high=high,
+                   lines=(SKUNK, DOUBLE_SKUNK) if objective.kind in ("game-points", "match") else ())
     if as_json:
-        click.echo(json.dumps({"target": table.target, "role": role, "index": "[your score][their score]",
-                               "win": [[round(p, 5) for p in row] for row in grid]}))
+        data = {"target": table.target, "role": role, "objective": objective.name,
+                "index": "[your score][their score]", "values": [[round(p, 5) for p in row] for row in grid]}
+        if objective.kind == "win":
+            data["win"] = data["values"]
+        click.echo(json.dumps(data))
         return
     from rich.table import Table
 
@@ -162,19 +178,30 @@ def board(pone: bool, step: int, as_json: bool, plot: Path | None) -> None:
 
     points = list(range(0, table.target, step))
     out = console()
-    view = Table(title=f"Chance the {role} wins, at the start of a deal (rows: your score, columns: theirs)",
-                 title_justify="left")
+    what = "Chance the" if objective.kind == "win" else f"{objective.name}: expected value for the"
+    what += f" {role}" + (" wins" if objective.kind == "win" else "")
+    view = Table(title=f"{what}, at the start of a deal (rows: your score, columns: theirs)", title_justify="left")
     view.add_column("you \\ them", justify="right")
     for theirs in points:
         view.add_column(str(theirs), justify="right")
+    middle = (table.low + table.high) / 2
+    spread = (table.high - table.low) / 10
     for mine in points:
         cells = []
         for theirs in points:
-            chance = grid[mine][theirs]
-            colour = "green" if chance >= 0.6 else "red" if chance <= 0.4 else "white"
-            cells.append(f"[{colour}]{100 * chance:.0f}[/{colour}]")
+            value = grid[mine][theirs]
+            colour = "green" if value >= middle + spread else "red" if value <= middle - spread else "white"
+            text = f"{100 * value:.0f}" if chance else f"{value:+.2f}" if objective.kind == "game-points" \
+                else f"{value:+.0f}"
+            cells.append(f"[{colour}]{text}[/{colour}]")
         view.add_row(str(mine), *cells)
     out.print(view)
-    out.print(f"From 0-0 the {role} of the first deal wins {100 * grid[0][0]:.1f}% of games.")
+    if objective.kind == "win":
+        out.print(f"From 0-0 the {role} of the first deal wins {100 * grid[0][0]:.1f}% of games.")
+    elif chance:
+        out.print(f"From 0-0 the {role} of the first deal wins the match {100 * grid[0][0]:.1f}% of the time.")
+    else:
+        out.print(f"From 0-0 the {role} of the first deal expects {grid[0][0]:+.3f} ({objective.name}).")
+    out.print(f"[dim]Solved in {seconds:.2f} s from the shipped per-deal histograms.[/dim]")
     if plot is not None:
         out.print(f"Heat map written to {plot}")

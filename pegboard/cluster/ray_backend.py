@@ -65,5 +65,9 @@ class RayBackend:
 
 
 def _call(fn: Callable[..., Any], *args: Any) -> Any:
-    """What a Ray task runs: ``fn(*args)`` (Ray wraps Python functions only; ``fn`` may be compiled)."""
+    """What a Ray task runs: ``fn(*args)`` (Ray wraps Python functions only; ``fn`` may be compiled),
+    in a worker process that only plays games (:func:`pegboard.sim.collector.own_process`)."""
+    from pegboard.sim.collector import own_process
+
+    own_process()
     return fn(*args)

@@ -13,6 +13,8 @@ True
 True
 >>> engine.handle("setoption name level value wizard")[0]
 "error setoption level: unknown level 'wizard': expected one of random, greedy, expert, classic, hoyle"
+>>> engine.handle("setoption name objective value game-points")[0]
+'ok'
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pegboard.bots.base import BOTS, Bot
 from pegboard.cards import Card, full_deck, parse_cards
 from pegboard.engine import Action, Deal, GameState, new_game
 from pegboard.errors import PegboardError
+from pegboard.objectives import WIN, Objective
 from pegboard.records import read_record, replay
 from pegboard.rl.determinize import determinize
 from pegboard.rules import PRESET_NAMES, Rules
@@ -49,29 +52,54 @@ class ProtocolError(PegboardError):
 
 @dataclass(frozen=True)
 class Evaluation:
-    """A move's value for the side that makes it: expected points and, where known, the chance to win."""
+    """A move's value for the side that makes it: expected points and, where known, the chance to win
+    and (with an objective other than ``win``) the objective's expected value."""
 
     action: Action
     points: float
     win: float | None
     samples: int
+    value: float | None = None
+    objective: Objective = WIN
 
     def line(self, game: GameState) -> str:
         win = "-" if self.win is None else f"{self.win:.3f}"
-        return f"points {self.points:.2f} win {win} nodes {self.samples} move {game.record_text(self.action)}"
+        value = ""
+        if self.objective != WIN:
+            value = f" value {'-' if self.value is None else f'{self.value:+.3f}'}"
+        return (f"points {self.points:.2f} win {win}{value} nodes {self.samples} "
+                f"move {game.record_text(self.action)}")
 
 
-def _board() -> Any:
+def _board(rules: Rules, objective: Objective = WIN) -> Any:
+    """The board table of ``objective`` for these rules (two players to 121), else None."""
     try:
         from pegboard.bots.board import BoardTable
 
-        return BoardTable.load()
+        return BoardTable.for_rules(rules, objective)
     except (FileNotFoundError, ImportError, ValueError):  # pragma: no cover - a broken install
         return None
 
 
-def _rollout(game: GameState, seat: int, action: Action, rng: random.Random) -> tuple[float, float | None]:
-    """Play ``action`` in a determinized copy, then greedy play to the end of the deal: (net points, win)."""
+def _objective_value(game: GameState, side: int, dealing: bool, objective: Objective) -> float | None:
+    """``objective``'s expected value for ``side`` at the end of a rollout: what the game paid if it is
+    over, else the objective's board table at these scores (None where there is none)."""
+    rules = game.rules
+    target = rules.target or 121
+    scores = game.score_list
+    mine, theirs = target - scores[side], target - scores[1 - side]
+    board = _board(rules, objective)
+    if board is not None:
+        return float(board.value(mine, theirs, dealing=dealing))
+    if game.finished and not objective.needs_outcomes:
+        return objective.value(scores[side], scores[1 - side], rules)
+    return None
+
+
+def _rollout(game: GameState, seat: int, action: Action, rng: random.Random, objective: Objective = WIN
+             ) -> tuple[float, float | None, float | None]:
+    """Play ``action`` in a determinized copy, then greedy play to the end of the deal: (net points, win,
+    the objective's value: None for ``win``)."""
     rules = game.rules
     side = game.side_of(seat)
     before = game.score_list
@@ -83,44 +111,51 @@ def _rollout(game: GameState, seat: int, action: Action, rng: random.Random) -> 
         game.apply(bots[acting].choose(game.view(acting)))
     gained = [now - then for now, then in zip(game.score_list, before)]
     if rules.solo:
-        return float(game.score_list[0]), 1.0 if game.winner_side == 0 else 0.0
+        return float(game.score_list[0]), 1.0 if game.winner_side == 0 else 0.0, None
     others = [gained[other] for other in range(len(gained)) if other != side]
     points = gained[side] - sum(others) / len(others)
+    dealing = getattr(game, "dealer", -1) == seat
+    value = _objective_value(game, side, dealing, objective) if objective != WIN else None
     if game.finished:
-        return points, 1.0 if game.winner_side == side else 0.0
-    board = _board() if rules.players == 2 and rules.target == 121 else None
+        return points, 1.0 if game.winner_side == side else 0.0, value
+    board = _board(rules)
     if board is None:
-        return points, None
+        return points, None, value
     target = rules.target or 121
     mine, theirs = target - game.score_list[side], target - game.score_list[1 - side]
-    dealing = getattr(game, "dealer", -1) == seat
-    return points, board.win_probability(mine, theirs, dealing=dealing)
+    return points, board.win_probability(mine, theirs, dealing=dealing), value
 
 
 def evaluate(game: GameState, seat: int, candidates: Iterable[Action], *, nodes: int, deadline: float | None,
-             rng: random.Random) -> list[Evaluation]:
+             rng: random.Random, objective: Objective = WIN) -> list[Evaluation]:
     """Each candidate's expected value for ``seat``'s side, best first: ``nodes`` rollouts shared among the
     candidates (at least one each), each in a game dealt again from what ``seat`` may see, played to the
-    end of the deal by greedy bots; stops early at ``deadline`` (``time.perf_counter()``)."""
+    end of the deal by greedy bots; stops early at ``deadline`` (``time.perf_counter()``). With an
+    ``objective`` other than ``win``, each also gets the objective's expected value at the rollouts' ends
+    (the board table's, two players to 121; what the game paid where it ended)."""
     moves = list(candidates)
-    totals = {move: [0.0, 0.0, 0, 0] for move in moves}  # points, wins, samples, samples with a win value
+    totals = {move: [0.0, 0.0, 0, 0, 0.0, 0] for move in moves}  # points, wins, samples, with a win, values, with one
     done = 0
     while True:
         for move in moves:
             twin = determinize(game, seat, rng)
             if twin is None:  # pragma: no cover - only with a contradiction in the moves
                 twin = game.clone()
-            points, win = _rollout(twin, seat, move, rng)
+            points, win, value = _rollout(twin, seat, move, rng, objective)
             entry = totals[move]
             entry[0] += points
             entry[2] += 1
             if win is not None:
                 entry[1] += win
                 entry[3] += 1
+            if value is not None:
+                entry[4] += value
+                entry[5] += 1
             done += 1
         if done >= nodes or (deadline is not None and time.perf_counter() >= deadline):
             break
-    results = [Evaluation(move, entry[0] / entry[2], entry[1] / entry[3] if entry[3] else None, int(entry[2]))
+    results = [Evaluation(move, entry[0] / entry[2], entry[1] / entry[3] if entry[3] else None, int(entry[2]),
+                          entry[4] / entry[5] if entry[5] else None, objective)
                for move, entry in totals.items()]
     return sorted(results, key=lambda result: -result.points)
 
@@ -133,6 +168,7 @@ class EngineSession:
         self.preset = "cribbage"
         self.options: dict[str, Any] = {}
         self.level = "expert"
+        self.objective: Objective = WIN
         self.game: GameState | None = None
         self._bots: dict[int, Bot] = {}
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
@@ -168,6 +204,8 @@ class EngineSession:
                 f"option name game type combo default cribbage {' '.join('var ' + name for name in PRESET_NAMES)}",
                 f"option name level type combo default expert {' '.join('var ' + name for name in LEVELS)}",
                 f"option name target type spin default {rules.target} (and every rules option, by name)",
+                "option name objective type string default win (win, game-points, spread, match; e.g. "
+                "spread:cap=31, match:to=7)",
                 "identifyok"]
 
     def _setoption(self, args: list[str]) -> list[str]:
@@ -182,6 +220,11 @@ class EngineSession:
             if value not in LEVELS and value not in BOTS and ":" not in value:
                 raise ProtocolError(f"level: unknown level {value!r}: expected one of {', '.join(LEVELS)}")
             self.level = value
+            self._bots = {}
+        elif name == "objective":
+            objective = Objective.from_name(value)
+            objective.check(self.game.rules if self.game is not None else self.rules)
+            self.objective = objective
             self._bots = {}
         else:
             parsed: Any = value
@@ -210,6 +253,7 @@ class EngineSession:
         return pairs
 
     def _start(self, game: GameState) -> None:
+        self.objective.check(game.rules)  # the objective set earlier must suit the new game's rules
         self.game = game
         self._bots = {}
 
@@ -294,14 +338,16 @@ class EngineSession:
         started = time.perf_counter()
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = make_bot(self.level, game.rules, seat, self.rng.getrandbits(31))
+            bot = self._bots[seat] = make_bot(self.level, game.rules, seat, self.rng.getrandbits(31),
+                                              objective=self.objective)
         choice = bot.choose(game.view(seat))
         legal = game.legal_actions(seat)
         candidates = [choice] + ([action for action in legal if action != choice][:MAX_ALTERNATIVES - 1]
                                  if alternatives else [])
         deadline = started + pairs["movetime"] / 1000 if "movetime" in pairs else None
         nodes = pairs.get("nodes", DEFAULT_NODES if deadline is None else 10**9)
-        results = evaluate(game, seat, candidates, nodes=nodes, deadline=deadline, rng=self.rng)
+        results = evaluate(game, seat, candidates, nodes=nodes, deadline=deadline, rng=self.rng,
+                           objective=self.objective)
         elapsed = int((time.perf_counter() - started) * 1000)
         lines = [f"info alternative {rank} {result.line(game)}" for rank, result in enumerate(results, 1)] \
             if alternatives else []

@@ -5,6 +5,8 @@
 ('expert', 'greedy')
 >>> entrant_names(("greedy", "greedy"))
 ('greedy#1', 'greedy#2')
+>>> entrant_names(("expert@game-points", "pegboard.bots.expert:ExpertBot@match:to=7"))
+('expert@game-points', 'ExpertBot@match:to=7')
 """
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pegboard.bots import make_bot
+import numpy as np
+import numpy.typing as npt
+
+from pegboard.bots import make_bot, split_objective
 from pegboard.errors import PegboardError
+from pegboard.objectives import Objective
 from pegboard.rules import Rules
 
 __all__ = ["MatchConfig", "GameSummary", "entrant_names"]
@@ -24,7 +30,8 @@ def entrant_names(bots: tuple[str, ...]) -> tuple[str, ...]:
     """Display names of the entrants: the bot names, numbered where one bot plays several seats."""
     names = []
     for index, bot in enumerate(bots):
-        short = bot.rsplit(":", 1)[-1]
+        base, objective = split_objective(bot)
+        short = base.rsplit(":", 1)[-1] + (f"@{objective}" if objective else "")
         names.append(f"{short}#{bots[:index + 1].count(bot)}" if bots.count(bot) > 1 else short)
     return tuple(names)
 
@@ -43,6 +50,31 @@ class MatchConfig:
     options: tuple[tuple[str, Any], ...] = ()
     records: str | None = None  # a folder (a file a game), or a ``.jsonl`` file (a line a game, in game order)
     duplicate: bool = False
+    objective: str | None = None
+    """What the match is played for (:mod:`pegboard.objectives`, by name): bots that take an objective
+    play for it unless their name gives their own (``expert@win``), and the statistics report each
+    entrant's mean value of it. None: bots play for ``win`` and nothing more is reported."""
+
+    @cached_property
+    def objective_value(self) -> Objective | None:
+        """:attr:`objective`, parsed."""
+        return None if self.objective is None else Objective.from_name(self.objective)
+
+    @cached_property
+    def payoffs(self) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+        """The objective's payoffs by the loser's score (:meth:`Objective.payoffs`) under these rules."""
+        objective = self.objective_value
+        if objective is None:
+            return None
+        rules = self.rules
+        outcomes = None
+        if objective.needs_outcomes:
+            from pegboard.bots.board import fresh_game_outcomes
+
+            objective.check(rules)  # a match: two players to 121 only
+            outcomes = fresh_game_outcomes(rules.skunk, rules.double_skunk)
+        assert rules.target is not None
+        return objective.payoffs(rules.target, rules.skunk, rules.double_skunk, outcomes=outcomes)
 
     @cached_property
     def rules(self) -> Rules:
@@ -64,8 +96,16 @@ class MatchConfig:
         if self.duplicate and self.games % rules.sides:
             raise PegboardError(f"--games {self.games} with --duplicate: expected a multiple of {rules.sides} "
                                 f"(each sequence of deals is played once per seating)")
+        if self.objective is not None:
+            objective = self.objective_value
+            assert objective is not None
+            if objective.kind == "win" and (not rules.crib or rules.sides != 2):  # nothing to report either
+                raise PegboardError(f"--objective {self.objective}: objectives are for two-sided cribbage games "
+                                    f"(cribbage, five-card, cribbage-4), not {rules.name}")
+            objective.check(rules)
+            _ = self.payoffs
         for spec in dict.fromkeys(self.bots):  # a bot that cannot be built says so before any game
-            make_bot(spec, rules, 0, 0)
+            make_bot(spec, rules, 0, 0, objective=self.objective_value)
 
     @property
     def records_in_one_file(self) -> bool:

@@ -23,6 +23,7 @@ from pegboard.engine import GameState, new_game
 from pegboard.engine.tally import deal_sources
 from pegboard.records import record_of
 from pegboard.rules import Rules
+from pegboard.sim.collector import settle_after_first_game
 from pegboard.sim.config import GameSummary, MatchConfig, entrant_names
 
 __all__ = ["MatchConfig", "GameSummary", "play_game", "play_batch", "entrant_names"]
@@ -42,7 +43,9 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
     seed = config.seed * 1_000_003 + index
     names = [f"{config.names[entrant].replace('#', '')}-{seat + 1}" for seat, entrant in enumerate(seating)]
     game = new_game(rules, names, seed=config.deal_seed(index), first_dealer=0)
-    bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat) for seat, entrant in enumerate(seating)]
+    objective = config.objective_value
+    bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat, objective=objective)
+            for seat, entrant in enumerate(seating)]
     actions = 0
     while not game.finished:
         for seat in game.to_act():
@@ -61,7 +64,11 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
 
 def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
     """Play games ``start`` .. ``stop - 1``; what a worker runs."""
-    return [play_game(config, index)[0] for index in range(start, stop)]
+    summaries = []
+    for index in range(start, stop):
+        summaries.append(play_game(config, index)[0])
+        settle_after_first_game()  # the process's tables out of the cycle collector's passes
+    return summaries
 
 
 def _summarise(game: GameState, index: int, seating: list[int], actions: int) -> GameSummary:

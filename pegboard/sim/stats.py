@@ -1,5 +1,7 @@
 """Match statistics: wins with 95% intervals, skunks, points per deal by source, the net points per
-deal between two entrants (the low-variance measure of strength), games per second.
+deal between two entrants (the low-variance measure of strength), each entrant's mean value of the
+match's objective with its 95% interval (:mod:`pegboard.objectives`, when the match has one), games
+per second.
 
 >>> low, high = wilson_interval(60, 100)
 >>> round(low, 3), round(high, 3)
@@ -111,6 +113,7 @@ class _Unit:
     deals: int = 0
     wins: int = 0  # the first entrant's
     games: int = 0
+    values: list[float] = field(default_factory=lambda: [0.0, 0.0])  # each entrant's objective values, summed
 
 
 @dataclass
@@ -137,6 +140,8 @@ class MatchStats:
     unit: _Unit = field(default_factory=lambda: _Unit(-1))
     net_sums: RatioSums = field(default_factory=RatioSums)
     win_sums: RatioSums = field(default_factory=RatioSums)
+    # With an objective: each entrant's value of it per game, per unit (a game, or a duplicate group).
+    objective_sums: list[RatioSums] = field(default_factory=lambda: [RatioSums(), RatioSums()])
 
     def __post_init__(self) -> None:
         entrants = len(self.config.bots)
@@ -178,6 +183,12 @@ class MatchStats:
             unit.deals += len(game.deals)
             unit.wins += game.winner == 0
             unit.games += 1
+            payoffs = self.config.payoffs
+            if payoffs is not None and game.winner is not None:
+                won, lost = payoffs
+                loser_score = game.scores[1 - game.winner]
+                for entrant in (0, 1):
+                    unit.values[entrant] += float(won[loser_score] if entrant == game.winner else lost[loser_score])
         game_sums: dict[tuple[int, int], list[int]] = {}  # (entrant, role): points by source, then deals
         for deal in game.deals:
             for seat, points in enumerate(deal):
@@ -198,12 +209,19 @@ class MatchStats:
         if self.unit.games:
             self.net_sums.add(self.unit.net, self.unit.deals)
             self.win_sums.add(self.unit.wins, self.unit.games)
+            for entrant, sums in enumerate(self.objective_sums):
+                sums.add(self.unit.values[entrant], self.unit.games)
 
     def _sums_so_far(self) -> tuple[RatioSums, RatioSums]:
         """The net-points and win sums with the open unit counted (without closing it)."""
         if not self.unit.games:
             return self.net_sums, self.win_sums
         return (self.net_sums.plus(self.unit.net, self.unit.deals), self.win_sums.plus(self.unit.wins, self.unit.games))
+
+    def _objective_so_far(self, entrant: int) -> RatioSums:
+        """An entrant's objective sums with the open unit counted."""
+        sums = self.objective_sums[entrant]
+        return sums.plus(self.unit.values[entrant], self.unit.games) if self.unit.games else sums
 
     def per_deal(self, entrant: int, role: str, source: str) -> float | None:
         totals = self.sources.get((entrant, role, source))
@@ -245,6 +263,13 @@ class MatchStats:
                     rate, low, high = self._sums_so_far()[1].interval()
                     result["ci95_duplicate"] = {names[0]: _rounded((low, high)),
                                                 names[1]: _rounded((1 - high, 1 - low))}
+            if self.config.objective_value is not None and len(names) == 2 and self.games:
+                result["objective"] = self.config.objective_value.name
+                means: dict[str, Any] = {}
+                for entrant, name in enumerate(names):  # each game (duplicate: each group) one sample
+                    mean, low, high = self._objective_so_far(entrant).interval()
+                    means[name] = {"mean": _rounded((mean,))[0], "ci95": _rounded((low, high))}
+                result["objective_mean"] = means
             if rules.crib and len(names) == 2 and self.games:
                 net, low, high = self._sums_so_far()[0].interval()
                 result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],

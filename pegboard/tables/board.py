@@ -1,12 +1,15 @@
-"""Build the win-probability table (:class:`pegboard.bots.board.BoardTable`): the chance of winning a
-two-player game from any pair of scores. ``python -m pegboard.tables.board`` regenerates
-``pegboard/data/board.json``.
+"""Build the board's per-deal point histograms (:class:`pegboard.bots.board.DealPoints`), from which
+every objective's table (:class:`pegboard.bots.board.BoardTable`: the chance of winning, game points,
+spread, a match) is solved at load time. ``python -m pegboard.tables.board`` rebuilds
+``pegboard/data/board.json`` (``--rounds`` repeats it, each round's games played with the tables of
+the round before, until they are stable; ``--game five-card`` builds ``board-five-card.json``).
 
 A deal is modelled in counting order (ruling 14): the play pegs points for both sides (pegging
-out during the play wins), then the pone counts, then the dealer's hand and crib. The per-deal
-points come from the expert's own games (:func:`collect_deal_points`); given them, the win
-probability of every position follows exactly by dynamic programming over both sides' remaining
-needs (each deal scores at least the point for last, so the needs always fall).
+out during the play ends the game), then the pone counts, then the dealer's hand and crib. The per-deal
+points come from the expert's own games (:func:`collect_deal_points`); given them, the value of every
+position follows exactly by dynamic programming over both sides' remaining needs
+(:func:`pegboard.bots.boarddp.solve_table`; each deal scores at least the point for last, so the needs
+always fall).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots import make_bot
-from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints
+from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, clear_caches, shipped_points
+from pegboard.bots.boarddp import solve_table
 from pegboard.cluster.choice import add_backend_arguments, backend_from_arguments
 from pegboard.engine import new_game
 from pegboard.sim.backends import Backend, LocalBackend, map_ordered
@@ -30,7 +34,7 @@ from pegboard.sim.match import MatchConfig, play_batch
 from pegboard.sim.runner import batches
 from pegboard.sim.stats import wilson_interval
 
-__all__ = ["collect_deal_points", "solve_board", "generate", "validate", "play_from", "main"]
+__all__ = ["collect_deal_points", "solve_board", "generate", "iterate", "validate", "play_from", "main"]
 
 Array = npt.NDArray[np.float64]
 
@@ -53,66 +57,15 @@ def collect_deal_points(deals: Sequence[list[dict[str, Any]]]) -> DealPoints:
 
 def solve_board(points: DealPoints, target: int = 121) -> Array:
     """``table[d, a, b]``: the chance that a player who needs ``a`` points wins against one who needs
-    ``b`` (both 1..target), when the player deals the next deal (d = 1) or is its pone (d = 0).
-
-    Each counting step is a convolution of one side's need with that step's points, so a whole sweep
-    over every position is a few hundred shifted-array sums; sweeps repeat until nothing changes
-    (at most about 2 x target of them, since every deal lowers the needs).
-    """
-    peg = points.pegging / points.pegging.sum()
-    pone = points.pone_hand / points.pone_hand.sum()
-    show = points.dealer_show / points.dealer_show.sum()
-    pad = max(peg.shape[0], len(pone), len(show)) + 1
-    size = target + 1
-    cells = [(p, d, peg[p, d]) for p in range(peg.shape[0]) for d in range(peg.shape[1]) if peg[p, d] > 0]
-    win = np.full((2, size, size), 0.5)
-
-    def extend(values: Array, low_row: float, low_col: float, both: float = 0.5) -> Array:
-        """``values`` (needs 1..target) padded so that index i - pad is a need <= 0 (reached)."""
-        out = np.empty((pad + size, pad + size))
-        out[pad + 1:, pad + 1:] = values[1:, 1:]
-        out[: pad + 1, pad + 1:] = low_row  # my need reached, theirs not
-        out[pad + 1:, : pad + 1] = low_col  # their need reached, mine not
-        out[: pad + 1, : pad + 1] = both
-        return out
-
-    rows = np.arange(1, size)
-    for _ in range(3 * size):
-        old = win.copy()
-        for dealing in (1, 0):
-            following = extend(win[1 - dealing], 1.0, 0.0)
-            later = np.zeros((size, size))
-            first = np.zeros((size, size))
-            if dealing:  # they (pone) count, then I (dealer) count hand and crib
-                for gained, chance in enumerate(show):  # my count: need x -> x - gained
-                    if chance:
-                        later[1:, 1:] += chance * following[pad + rows[:, None] - gained, pad + rows[None, :]]
-                later_ext = extend(later, 1.0, 0.0)
-                for gained, chance in enumerate(pone):  # their count first: need y -> y - gained
-                    if chance:
-                        first[1:, 1:] += chance * later_ext[pad + rows[:, None], pad + rows[None, :] - gained]
-            else:  # I (pone) count, then they (dealer) count
-                for gained, chance in enumerate(show):
-                    if chance:
-                        later[1:, 1:] += chance * following[pad + rows[:, None], pad + rows[None, :] - gained]
-                later_ext = extend(later, 1.0, 0.0)
-                for gained, chance in enumerate(pone):
-                    if chance:
-                        first[1:, 1:] += chance * later_ext[pad + rows[:, None] - gained, pad + rows[None, :]]
-            first_ext = extend(first, 1.0, 0.0)
-            new = np.zeros((size, size))
-            for pone_peg, dealer_peg, chance in cells:  # the play: both sides peg
-                mine, theirs = (dealer_peg, pone_peg) if dealing else (pone_peg, dealer_peg)
-                new[1:, 1:] += chance * first_ext[pad + rows[:, None] - mine, pad + rows[None, :] - theirs]
-            win[dealing] = new
-        if np.abs(win - old).max() < 1e-13:
-            break
-    return win
+    ``b`` (both 1..target), when the player deals the next deal (d = 1) or is its pone (d = 0): the
+    ``win`` objective's table (:func:`pegboard.bots.boarddp.solve_table`), unrounded."""
+    return solve_table(points, np.ones(target), np.zeros(target), target)
 
 
 def generate(games: int, seed: int, backend: Backend | None = None, game: str = "cribbage") -> dict[str, Any]:
-    """Expert self-play deals -> histograms -> the table (games in seeded batches on ``backend``), for
-    two-player cribbage to 121 or another two-player cribbage game (``five-card``: to 61)."""
+    """Expert self-play deals -> histograms (games in seeded batches on ``backend``), as the shipped
+    file holds them, for two-player cribbage to 121 or another two-player cribbage game
+    (``five-card``: to 61); the expert plays with the tables of the histograms shipped now."""
     from pegboard.rules import Rules
 
     backend = backend or LocalBackend(1)
@@ -124,9 +77,35 @@ def generate(games: int, seed: int, backend: Backend | None = None, game: str = 
     deals = [deal for summary in sorted(summaries, key=lambda s: s.index) for deal in summary.deals]
     points = collect_deal_points(deals)
     started = time.perf_counter()
-    table = solve_board(points, target)
+    solve_board(points, target)
     return {"target": target, "game": game, "games": games, "seed": seed, "deal_points": points.to_json(),
-            "solve_seconds": round(time.perf_counter() - started, 2), "win": np.round(table, 5).tolist()}
+            "solve_seconds": round(time.perf_counter() - started, 3)}
+
+
+def iterate(games: int, seed: int, rounds: int, tolerance: float, make: Callable[[], Backend],
+            output: Path = BOARD_FILE, report: Callable[[str], None] = print, game: str = "cribbage") -> list[float]:
+    """Rebuild the histograms ``rounds`` times, each round's self-play with the tables of the round
+    before (written to ``output``, which the expert reads: the shipped file), until the win table moves
+    by less than ``tolerance`` anywhere. Returns each round's largest change. Each round's games run
+    on a fresh ``make()`` backend: local worker processes start afresh and read the new file."""
+    changes: list[float] = []
+    before = np.round(solve_board(shipped_points()), 5) if output == BOARD_FILE else None
+    for round_number in range(rounds):
+        data = generate(games, seed + round_number, make(), game)
+        data["round"] = round_number + 1
+        target = int(data["target"])
+        table = np.round(solve_board(DealPoints.from_json(data["deal_points"]), target), 5)
+        change = float(np.abs(table - before).max()) if before is not None else float("nan")
+        changes.append(change)
+        data["change"] = None if change != change else round(change, 5)
+        output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+        clear_caches()
+        report(f"round {round_number + 1}: {data['deal_points']['deals']} deals, first dealer wins "
+               f"{100 * table[1, target, target]:.2f}%, largest change {change:.5f}; wrote {output}")
+        before = table
+        if change < tolerance:
+            break
+    return changes
 
 
 def play_from(dealer_score: int, pone_score: int, seeds: Sequence[int]) -> int:
@@ -164,9 +143,14 @@ def validate(positions: Sequence[tuple[int, int]], games_each: int, seed: int = 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build (or check) the two-player win-probability table.")
-    parser.add_argument("--games", type=int, default=2000, help="expert self-play games for the deal points")
+    parser = argparse.ArgumentParser(description="Rebuild (or check) the board's per-deal point histograms, "
+                                                 "from which every objective's table is solved.")
+    parser.add_argument("--games", type=int, default=3000, help="expert self-play games for the deal points")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rebuild this many times at most, each round played with the last round's tables")
+    parser.add_argument("--tolerance", type=float, default=0.005,
+                        help="stop once the win table moves by less than this anywhere")
     add_backend_arguments(parser, jobs=2)
     parser.add_argument("--validate", type=int, default=0, metavar="GAMES",
                         help="instead: simulate GAMES games from a few positions and compare with the table")
@@ -176,15 +160,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.output is None:
         args.output = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
-    backend = backend_from_arguments(args)
     if args.validate:
         positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
-        for row in validate(positions, args.validate, backend=backend):
+        for row in validate(positions, args.validate, backend=backend_from_arguments(args)):
             print(row)
         return 0
-    data = generate(args.games, args.seed, backend, args.game)
-    args.output.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-    print(f"wrote {args.output}")
+    if args.rounds > 1 and (args.backend != "local" or args.output.resolve() != BOARD_FILE):
+        parser.error("--rounds above 1 rebuild the shipped file with --backend local (the expert reads that file)")
+    iterate(args.games, args.seed, args.rounds, args.tolerance, lambda: backend_from_arguments(args), args.output,
+            game=args.game)
     return 0
 
 

@@ -25,11 +25,12 @@ from pegboard.engine.actions import VERBS, Action, small_number
 from pegboard.engine.solitaire import solitaire_view
 from pegboard.engine.views import SeatView
 from pegboard.errors import CardError, DuplicateError, IllegalActionError, PegboardError
+from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
 
 __all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal",
-           "card_symbols", "claim_story", "GAME_TITLES", "title_of"]
+           "card_symbols", "claim_story", "GAME_TITLES", "title_of", "objective_line"]
 
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
 CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
@@ -56,6 +57,9 @@ class Setup:
     duplicate: int | None = None
     """A duplicate set of this many deals against the computer (:mod:`pegboard.duplicate`): the deals
     from seat 1, then the same deals from seat 2."""
+    objective: str = "win"
+    """What the computer plays for (:mod:`pegboard.objectives`, by name): win, game-points, spread or
+    match; anything but win in two-sided cribbage games only."""
 
     def options(self) -> dict[str, Any]:
         """Rules options that differ from the preset (as ``new_game`` takes them)."""
@@ -77,6 +81,10 @@ class Setup:
         :class:`~pegboard.errors.DuplicateError` for a duplicate set that cannot be played)."""
         rules = Rules.preset(self.game, **self.options())
         return rules if self.duplicate is None else duplicate_rules(rules, self.duplicate)
+
+    def objective_value(self) -> Objective:
+        """:attr:`objective`, parsed (raises :class:`~pegboard.errors.ObjectiveError` for a bad name)."""
+        return Objective.from_name(self.objective)
 
     def kinds(self, players: int, partners: bool = False) -> tuple[str, ...]:
         """``human`` or a computer level per seat. The people sit first; with partners, two people
@@ -135,6 +143,7 @@ _SETUP_TYPES: dict[str, tuple[str, ...]] = {
     "game": ("str",), "opponent": ("str",), "humans": ("int",), "names": ("list",), "seed": ("int", "None"),
     "target": ("int", "None"), "muggins": ("bool",), "count_at_end": ("bool",), "deals": ("int", "None"),
     "discards": ("int", "None"), "auto": ("bool",), "advice": ("bool",), "duplicate": ("int", "None"),
+    "objective": ("str",),
 }
 """What each key of a saved set-up holds, by JSON type name."""
 _TYPE_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "list": "a list", "None": "null"}
@@ -173,7 +182,8 @@ class Controller(Session):
                  viewer: int | None = None, rng: random.Random | None = None,
                  first_half: GameState | None = None) -> None:
         setup = setup or Setup(game=game.game)
-        super().__init__(game, kinds, seed=bot_seed, duplicate=setup.duplicate is not None)
+        super().__init__(game, kinds, seed=bot_seed, objective=setup.objective_value(),
+                         duplicate=setup.duplicate is not None)
         self.rng = rng  # the game's own generator (it deals the deals to come), when we made it
         self.setup = setup
         self.first_half = first_half
@@ -408,6 +418,28 @@ class Controller(Session):
         return Outcome(result, scores[side], best_other, taken, given)
 
 
+def objective_line(ctl: Controller, seat: int) -> str | None:
+    """What a finished game paid by the table's objective, from ``seat``'s side, for the summary; None
+    when the result already says it (``win``) or it is a chance (a match).
+
+    >>> ctl = Controller.start(Setup("cribbage", "random", names=("Ann", "Bob"), seed=3, objective="game-points",
+    ...                              target=31))
+    >>> while not ctl.game.finished:
+    ...     seat = ctl.game.to_act()[0]
+    ...     ctl.apply(ctl.decide(seat) if not ctl.is_human(seat) else ctl.game.legal_actions(seat)[0])
+    >>> objective_line(ctl, 0)
+    'Played for game points (2 a win, 3 a skunk, 4 a double): Ann -2.'
+    """
+    game = ctl.game
+    objective = ctl.objective
+    if objective.kind not in ("game-points", "spread") or game.winner_side is None:
+        return None
+    side = game.side_of(seat)
+    scores = game.score_list
+    value = objective.value(scores[side], scores[1 - side], game.rules)
+    return f"Played {objective.words}: {game.side_names[side]} {value:+g}."
+
+
 def claim_story(view: Any, players: Sequence[str]) -> str:
     """The count being claimed on and the claims made on it so far, in words, the same whatever the
     true count (ruling 28): ``Bob counted 6 for his hand; Cat took 1.``"""
@@ -492,4 +524,5 @@ def title_of(ctl: Controller) -> str:
         target = f" · duplicate, {rules.deals} deals, half {ctl.half} of 2"
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
-    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{people}"
+    playing = f" · {ctl.objective.kind}" if ctl.objective.kind != "win" else ""
+    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{playing}{people}"

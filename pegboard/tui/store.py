@@ -324,7 +324,8 @@ class Store:
             raise StoreError(f"{path}: not pegboard's settings (expected a JSON object)")
         if data.get("setup") is not None:
             try:
-                Setup.from_json(data["setup"]).rules()
+                setup = Setup.from_json(data["setup"])
+                setup.objective_value().check(setup.rules())
             except PegboardError as error:
                 raise StoreError(f"{path}: not pegboard's settings (setup: {error})") from None
         return data

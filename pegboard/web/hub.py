@@ -475,7 +475,8 @@ class Hub:
                 if seat is None:
                     return
                 moment = table.n
-                action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed)
+                action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed,
+                                                   session.objective)
                 async with table.lock:
                     if table.n != moment or seat not in table.game.to_act():
                         continue  # someone moved meanwhile: decide again, at the new moment

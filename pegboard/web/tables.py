@@ -1,8 +1,9 @@
 """A table: a game, its seats (human with an invite and a secret token, or computer with a level),
 and how it is set up from a request or rebuilt from storage.
 
-A table's setup (preset, options, player names, a secret 128-bit seed, seats) plus its actions in
-order are all there is: :meth:`Table.restore` replays them into exactly the same game.
+A table's setup (preset, options, player names, a secret 128-bit seed, seats, what the computer seats
+play for) plus its actions in order are all there is: :meth:`Table.restore` replays them into exactly
+the same game.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from pegboard.duplicate import can_duplicate, duplicate_rules
 from pegboard.engine import GameState, new_game
 from pegboard.errors import DuplicateError, IllegalActionError, PegboardError
+from pegboard.objectives import KINDS, MATCH, WIN, Objective
 from pegboard.present import board_length
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
 from pegboard.session import HUMAN, Session
@@ -56,8 +58,28 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def objectives_for(rules: Rules) -> list[str]:
+    """The objectives (by kind) the computer seats may play for under ``rules``: ``win`` always; game
+    points, spread and a match in two-sided cribbage games (a match only two players to 121).
+
+    >>> objectives_for(Rules.preset("cribbage")), objectives_for(Rules.preset("five-card"))
+    (['win', 'game-points', 'spread', 'match'], ['win', 'game-points', 'spread'])
+    >>> objectives_for(Rules.preset("solitaire"))
+    ['win']
+    """
+    kinds = []
+    for kind in KINDS:
+        try:
+            (MATCH if kind == "match" else Objective(kind)).check(rules)
+        except PegboardError:
+            continue
+        kinds.append(kind)
+    return kinds
+
+
 def games_catalogue() -> list[dict[str, Any]]:
-    """Every preset with its player count and settable options (for the page's form)."""
+    """Every preset with its player count, settable options and the objectives its computer seats may
+    play for (for the page's form)."""
     games = []
     for name in PRESET_NAMES:
         rules = Rules.preset(name)
@@ -67,7 +89,7 @@ def games_catalogue() -> list[dict[str, Any]]:
         aliases = sorted(alias for alias, target in ALIASES.items() if target == name)
         games.append({"game": name, "family": rules.family, "players": rules.players,
                       "partners": rules.partners, "options": options, "aliases": aliases,
-                      "duplicate": can_duplicate(rules)})
+                      "duplicate": can_duplicate(rules), "objectives": objectives_for(rules)})
     return games
 
 
@@ -148,7 +170,14 @@ class Table:
 
     def __post_init__(self) -> None:
         kinds = [HUMAN if entry["kind"] == "human" else entry.get("level") or "greedy" for entry in self.setup["seats"]]
-        self.session = Session(self.game, kinds, seed=self.setup["seed"], duplicate=self.half is not None)
+        objective = Objective.from_name(self.setup.get("objective", WIN.name))  # tables set up before objectives: win
+        self.session = Session(self.game, kinds, seed=self.setup["seed"], objective=objective,
+                               duplicate=self.half is not None)
+
+    @property
+    def objective(self) -> Objective:
+        """What the table's computer seats play for (:mod:`pegboard.objectives`)."""
+        return self.session.objective
 
     @property
     def half(self) -> int | None:
@@ -173,7 +202,8 @@ class Table:
 
     @classmethod
     def new(cls, data: Any) -> Table:
-        """A new table from a request: ``{"game", "options", "seats": [{"kind", "name", "level"}]}``."""
+        """A new table from a request: ``{"game", "options", "seats": [{"kind", "name", "level"}], "objective"}``
+        (the objective by name, :mod:`pegboard.objectives`: ``win`` if not given)."""
         if not isinstance(data, dict):
             raise SetupError("expected a JSON object with 'game', 'options' and 'seats'")
         name = data.get("game", "cribbage")
@@ -194,9 +224,11 @@ class Table:
         duplicate = data.get("duplicate")
         if duplicate is not None:
             rules = _duplicate(rules, duplicate, options, seats)
+        objective = _parse_objective(data.get("objective"), rules)
         setup = {"version": SETUP_VERSION, "game": rules.name, "options": rules.options(),
                  "players": [seat.name for seat in seats], "seed": secrets.randbits(128),
-                 "seats": [{"kind": s.kind, "level": s.level, "invite": s.invite} for s in seats]}
+                 "seats": [{"kind": s.kind, "level": s.level, "invite": s.invite} for s in seats],
+                 "objective": objective.name}
         if duplicate is not None:
             setup["duplicate"] = {"deals": rules.deals, "half": 1}
         try:
@@ -250,6 +282,7 @@ class Table:
         public = {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
                   "creator": self.creator_seat, "layout": layout(self.game.rules),
                   "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
+                  "objective": self.objective.name, "playing_for": self.objective.words,
                   "finished": self.game.finished, "winner": self.game.winner}
         if self.half is not None:
             public["duplicate"] = {"deals": self.game.rules.deals, "half": self.half, "first": self.first_half,
@@ -270,6 +303,20 @@ class Table:
     def computer_to_act(self) -> int | None:
         """A computer seat that may act now, if any (see :class:`pegboard.session.Session`)."""
         return self.session.computer_to_act()
+
+
+def _parse_objective(value: Any, rules: Rules) -> Objective:
+    """The objective a request names (``win`` if none), refused as a :class:`SetupError` saying why."""
+    if value is None:
+        return WIN
+    if not isinstance(value, str) or len(value) > 40:
+        raise SetupError("'objective' must be a name: win, game-points, spread or match (e.g. match:to=7)")
+    try:
+        objective = Objective.from_name(value)
+        objective.check(rules)
+    except PegboardError as error:
+        raise SetupError(str(error)) from None
+    return objective
 
 
 def layout(rules: Rules) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from typing import Any
 
 from pegboard.engine import GameState
 from pegboard.engine.actions import Action
+from pegboard.objectives import WIN, Objective
 from pegboard.present import Hint, hint
 from pegboard.session import computer_move, think
 
@@ -66,11 +67,13 @@ class Thinker:
                 self._pool = ThreadPoolExecutor(2, thread_name_prefix="pegboard-think")
         return self._pool
 
-    async def decide(self, game: GameState, seat: int, level: str, base_seed: int) -> Action:
-        """The computer's move for ``seat`` (see :func:`pegboard.session.computer_move`)."""
+    async def decide(self, game: GameState, seat: int, level: str, base_seed: int, objective: Objective = WIN
+                     ) -> Action:
+        """The computer's move for ``seat``, playing for ``objective`` (see
+        :func:`pegboard.session.computer_move`)."""
         if level in QUICK_LEVELS:
-            return computer_move(game.view(seat), game.rules, level, base_seed)
-        action: Action = await self._run(think, pickle.dumps(game), seat, level, base_seed)
+            return computer_move(game.view(seat), game.rules, level, base_seed, objective)
+        action: Action = await self._run(think, pickle.dumps(game), seat, level, base_seed, objective)
         return action
 
     async def hint(self, game: GameState, seat: int) -> Hint:

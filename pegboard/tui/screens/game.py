@@ -30,7 +30,7 @@ from pegboard.engine.views import cribbage_view
 from pegboard.errors import PegboardError
 from pegboard.present import board_length
 from pegboard.records import parse_record, record_of
-from pegboard.tui.controller import Controller, describe_action, refusal, title_of
+from pegboard.tui.controller import Controller, describe_action, objective_line, refusal, title_of
 from pegboard.tui.explain import deal_counts, deal_line, discard_review
 from pegboard.tui.flow import Flow, Stage
 from pegboard.tui.history import game_summary
@@ -436,7 +436,9 @@ class GameScreen(GameTools):
             result = f"{game.winner} wins!" if game.winner else "A draw!"
         else:
             result = {"won": "You win!", "lost": f"{game.winner} wins.", "draw": "A draw."}[outcome.result]
-        summary = replace(summary, lines=(*summary.lines, *(["Undo used."] if ctl.undos else []), kept))
+        paid = objective_line(ctl, me)
+        summary = replace(summary, lines=(*summary.lines, *([paid] if paid else []),
+                                          *(["Undo used."] if ctl.undos else []), kept))
         counts = deal_counts(game.events, game.deal_number, game.rules, game.players)
         self.open_box(SummaryScreen(result, summary, counts, game.players, lambda: self.store.save_record(game),
                                     review=lambda: self.open_review(game)), self._after_the_end)

@@ -23,6 +23,12 @@ const OPTION_LABELS = {
 };
 const HEELS = { per_hand: "2 in every hand", once: "2 once" };
 const LEVEL_NAMES = { random: "Random", greedy: "Greedy", expert: "Expert" };
+const OBJECTIVE_NAMES = {
+  "win": "To win",
+  "game-points": "For game points (2 a win, 3 a skunk, 4 a double)",
+  "spread": "For the spread (the final margin)",
+  "match": "For a match to 3 (a skunk counts 2)",
+};
 const NAME_PATTERN = "[\\p{L}\\p{N}_.'\\-]{1,16}";
 
 export async function showLobby(root) {
@@ -51,14 +57,16 @@ function buildForm(form, catalogue, error) {
   const options = h("fieldset", { class: "options" });
   const duplicate = h("fieldset", { class: "options duplicate" });
   const seats = h("fieldset", { class: "seats" });
+  const playing = h("fieldset", { class: "objective" });
   const submit = h("button", { type: "submit", class: "primary big", id: "start" }, "Start the game");
   form.append(h("h2", { id: "new-table-title" }, "New table"),
-    h("label", { class: "field", for: "game" }, "Game"), select, options, duplicate, seats, submit, error);
+    h("label", { class: "field", for: "game" }, "Game"), select, options, duplicate, seats, playing, submit, error);
   const refresh = () => {
     const game = games[select.value];
     fillOptions(options, game);
     fillDuplicate(duplicate, game);
     fillSeats(seats, game, catalogue.levels);
+    fillObjective(playing, game);
   };
   select.addEventListener("change", refresh);
   refresh();
@@ -108,6 +116,16 @@ function fillDuplicate(fieldset, game) {
     h("label", { class: "check", for: "duplicate" }, check, " Play a duplicate set against the computer: the deals, "
       + "then the same deals from its seat, holding the cards it held. The result is the point difference."),
     h("label", { class: "field", for: "duplicate-deals" }, "Deals in each half"), deals);
+}
+
+// What the computer seats play for: only games with more than one choice (two-sided cribbage) show it.
+function fillObjective(fieldset, game) {
+  const kinds = game.objectives || ["win"];
+  clear(fieldset).hidden = kinds.length < 2;
+  if (kinds.length < 2) return;
+  fieldset.append(h("legend", {}, "The computer plays"),
+    h("select", { id: "objective", name: "objective", "aria-label": "The computer plays" },
+      kinds.map((kind) => h("option", { value: kind, selected: kind === "win" }, OBJECTIVE_NAMES[kind] || kind))));
 }
 
 function fillSeats(fieldset, game, levels) {
@@ -160,12 +178,16 @@ async function create(form, game, error) {
     const name = form.elements[`seat-${seat}-name`].value.trim();
     seats.push(kind === "human" ? { kind, name } : { kind: "computer", level: kind.split(":")[1], name });
   }
-  const body = { game: game.game, options, seats };
+  const request = { game: game.game, options, seats };
   if (game.duplicate && form.elements.duplicate.checked) {
-    body.duplicate = Number.parseInt(form.elements["duplicate-deals"].value, 10);
+    request.duplicate = Number.parseInt(form.elements["duplicate-deals"].value, 10);
+  }
+  const objective = form.elements.objective;
+  if (objective && !form.querySelector("fieldset.objective").hidden && objective.value !== "win") {
+    request.objective = objective.value;
   }
   try {
-    const table = await api("/api/tables", body);
+    const table = await api("/api/tables", request);
     localStorage.setItem("pegboard:name", seats[0].name);
     const invite = table.links["0"].split("#join=")[1].split(".").slice(1).join(".");
     await join(table.table, 0, invite);

@@ -9,6 +9,8 @@ import { GAME_TITLES } from "./lobby.js";
 import { renderSide, whatHappened } from "./panels.js";
 import { beep, setSound, soundOn } from "./sound.js";
 
+const OBJECTIVE_SHORT = { "game-points": "for game points", spread: "for the spread", match: "for a match" };
+
 export async function showTable(root, table) {
   const controller = new TableController(root, table);
   await controller.start();
@@ -250,8 +252,10 @@ class TableController {
     const state = this.state;
     if (!state) return;
     const title = GAME_TITLES[state.game] || state.game;
-    this.title.textContent = title.split(":")[0] + (state.duplicate
+    const playing = state.objective && state.objective !== "win" ? ` · ${OBJECTIVE_SHORT[state.objective.split(":")[0]]}` : "";
+    this.title.textContent = title.split(":")[0] + playing + (state.duplicate
       ? ` · duplicate, half ${state.duplicate.half} of 2` : "");
+    this.title.title = playing ? `The computer plays ${state.playing_for}` : "";
     this.loadDuplicate();
     document.title = `${this.isMyTurn() ? "● " : ""}${title.split(":")[0]} · pegboard`;
     this.renderBoard();
