@@ -5,7 +5,9 @@ process's CPU time, which another busy process on the machine does not move).
 
 Decision times are CPU seconds of the deciding process (``time.process_time``): on a shared machine
 they do not count the time another process held the core. The first games warm the process's tables
-and caches, as a long match would have them. ``python -m benchmarks.expert_speed`` prints the rows;
+and caches, as a long match would have them, and the collector is then settled
+(:func:`pegboard.sim.collector.settle`), as in the simulator's workers and the web server's thinking
+workers. ``python -m benchmarks.expert_speed`` prints the rows;
 ``PEGBOARD_BENCH_EXPERT_SPEED_GAMES`` sets the number of timed games (default 20; the match plays
 twice as many).
 """
@@ -61,8 +63,10 @@ def decision_times(games: int, seed: int = 11) -> dict[str, list[float]]:
 def decision_rows(games: int) -> Iterator[Row]:
     """The expert's decision times (mean, p95, max; all, discards, plays, leads) over ``games`` games."""
     from pegboard.sim import MatchConfig, run_match
+    from pegboard.sim.collector import settle
 
     run_match(MatchConfig("cribbage", ("expert", "greedy"), games=4, seed=99))  # warm up tables and caches
+    settle()  # as the processes that think for a living do (sim workers, the web server's thinking workers)
     times = decision_times(games)
     every = times["discard"] + times["play"]
     for label, values, targets in (("expert decision", every, ("", "< 25", "< 100")),

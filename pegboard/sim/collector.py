@@ -9,6 +9,8 @@ generation (:func:`gc.freeze`): the tables are not walked again, even as they gr
 allocated later is collected as usual. Nothing a game does depends on the collector: the games are the
 same to the byte.
 
+The web server's thinking workers settle once warm (:func:`settle`).
+
 A process that plays games for someone else's program (``run_match`` called from a notebook, say)
 is left alone unless it asks (:func:`own_process`).
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 
-__all__ = ["own_process", "settle_after_first_game"]
+__all__ = ["own_process", "settle_after_first_game", "settle"]
 
 _STATE = {"allowed": multiprocessing.parent_process() is not None, "settled": False}
 
@@ -37,7 +39,14 @@ def settle_after_first_game() -> bool:
     everything alive out of the collector's later passes. Returns whether it did so now."""
     if _STATE["settled"] or not _STATE["allowed"]:
         return False
+    settle()
+    return True
+
+
+def settle() -> None:
+    """Collect, then freeze everything alive out of the collector's later passes, in a process that
+    plays or thinks for the rest of its life (a web server's thinking worker, once warm): its long
+    full passes over the tables would otherwise land inside decisions (20-50 ms each)."""
     gc.collect()
     gc.freeze()
     _STATE["settled"] = True
-    return True

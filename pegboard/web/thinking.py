@@ -39,11 +39,14 @@ QUICK_LEVELS = ("random", "greedy")
 
 
 def _warm_up() -> None:
-    """A worker's start: load the expert's tables once, before the first decision needs them."""
-    from pegboard.bots import make_bot
-    from pegboard.rules import Rules
+    """A worker's start: load the expert's tables and fill its caches with one game against greedy,
+    before the first decision needs them; then settle the collector (the worker thinks for the rest of
+    its life: the tables leave the collector's full passes, which would land inside decisions)."""
+    from pegboard.sim import MatchConfig, play_batch
+    from pegboard.sim.collector import settle
 
-    make_bot("expert", Rules.preset("cribbage"), 0, seed=0)
+    play_batch(MatchConfig("cribbage", ("expert", "greedy"), games=1, seed=0), 0, 1)
+    settle()
 
 
 def _hint(state: bytes, seat: int) -> Hint:
