@@ -28,6 +28,7 @@ __all__ = ["COMPILED", "PURE_VARIABLE", "pure_requested", "compiled_modules", "a
 COMPILED = (
     "pegboard.engine.chance", "pegboard.engine.actions", "pegboard.engine.events", "pegboard.engine.journal",
     "pegboard.engine.base", "pegboard.engine.cribbage", "pegboard.engine.snailspace", "pegboard.engine.solitaire",
+    "pegboard.engine.tally",
     "pegboard.scoring.play", "pegboard.scoring.fast", "pegboard.scoring.show", "pegboard.scoring.lines",
     "pegboard.scoring.square",
     "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.replies",

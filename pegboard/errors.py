@@ -24,6 +24,7 @@ __all__ = [
     "StoreError",
     "ObjectiveError",
     "PositionError",
+    "DuplicateError",
 ]
 
 
@@ -73,6 +74,10 @@ class StoreError(PegboardError):
 
 class PositionError(PegboardError):
     """A position to analyse (docs/review.md's short text form) is malformed or impossible."""
+
+
+class DuplicateError(PegboardError):
+    """A duplicate set that cannot be played or compared: the game, the number of deals or the halves."""
 
 
 class ObjectiveError(PegboardError):

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,10 @@ from pegboard.engine.base import GameState
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
 from pegboard.engine.views import cribbage_view
+from pegboard.rules import Rules
 from pegboard.scoring.spoken import number_words
 
-__all__ = ["describe_event", "Hint", "hint", "card_words"]
+__all__ = ["describe_event", "Hint", "hint", "card_words", "board_length"]
 
 _KIND_WORDS = {
     "fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair", "run": "a run", "flush": "a flush",
@@ -30,6 +32,20 @@ _KIND_WORDS = {
     "muggins": "muggins", "over-claim": "an over-claim",
 }  # fmt: skip
 _SET_WORDS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
+
+
+def board_length(rules: Rules) -> int:
+    """The length of the board's track: the target; 121 holes for every six deals in a game of a set
+    number of deals (whose target is out of reach: a duplicate set's half); 60 a deal for Snailspace.
+
+    >>> [board_length(Rules.preset("cribbage", deals=n, target=999)) for n in (4, 6, 8)]
+    [121, 121, 242]
+    """
+    if rules.target is None:
+        return 60 * rules.deals + 1
+    if rules.pegging and rules.deals:
+        return min(rules.target, 121 * math.ceil(rules.deals / 6))
+    return rules.target
 
 
 def card_words(cards: tuple[Card, ...]) -> str:

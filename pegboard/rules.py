@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 
 from pegboard.errors import RulesError
 
-__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "OPTION_NAMES", "MAX_TARGET", "Family", "HeelsMode"]
+__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "OPTION_NAMES", "MAX_TARGET", "MAX_DEALS", "Family", "HeelsMode"]
 
 Family = Literal["cribbage", "snailspace", "solitaire"]
 HeelsMode = Literal["per_hand", "once"]
@@ -41,10 +41,10 @@ class Rules:
 
     >>> Rules.preset("snailspace", count_at_end=True).count_at_end
     True
-    >>> Rules.preset("cribbage", deals=4)
+    >>> Rules.preset("cribbage", count_at_end=True)
     Traceback (most recent call last):
     ...
-    pegboard.errors.RulesError: option 'deals' does not apply to cribbage; it applies to snailspace
+    pegboard.errors.RulesError: option 'count_at_end' does not apply to cribbage; it applies to snailspace
     """
 
     name: str = _doc("Preset name the rules were built from (records are written with it).")
@@ -90,7 +90,11 @@ class Rules:
         "House rule: four crib cards of one suit score 4 without the starter. Off: only a "
         "five-card crib flush scores (ruling 4)."
     )
-    deals: int = _doc("Snailspace: deals in a game, 2 or 4, dealer alternating (ruling 24).")
+    deals: int = _doc(
+        "Deals in a game whose totals decide. Snailspace: 2 or 4, dealer alternating (ruling 24). "
+        "Cribbage games: 0 (the default: play to the target), or a number of deals after which the "
+        "highest total wins, unless a side reaches the target first (duplicate play)."
+    )
     count_at_end: bool = _doc(
         "Snailspace variant: no scores while placing; the dealer scores the columns and the "
         "non-dealer the rows at the end (ruling 25)."
@@ -204,7 +208,7 @@ class Rules:
         Traceback (most recent call last):
         ...
         pegboard.errors.RulesError: unknown option 'heels_points' for cribbage: expected target, muggins, \
-crib_four_flush, skunk, double_skunk
+crib_four_flush, skunk, double_skunk, deals
         """
         rules = Rules.preset(name)
         for key in options:
@@ -308,6 +312,8 @@ def _validate(rules: Rules) -> None:
         if rules.skunk is not None and rules.double_skunk is not None:
             _check(rules.double_skunk < rules.skunk, "double_skunk must be below skunk")
         _check(rules.pone_bonus >= 0 and rules.heels_points >= 0, "bonus points must be >= 0")
+        _check(0 <= rules.deals <= MAX_DEALS, f"deals={rules.deals!r}: expected 0 (play to the target) to "
+               f"{MAX_DEALS}")
     elif rules.family == "snailspace":
         _check(rules.players == 2, "snailspace is a two-player game")
         _check(rules.deal_size == 13, "snailspace deals 13 cards to each player")
@@ -323,9 +329,11 @@ def _validate(rules: Rules) -> None:
 
 MAX_TARGET: Final = 999
 """The highest target any game may be played to (a game to it still ends in a few hundred deals)."""
+MAX_DEALS: Final = 100
+"""The most deals a cribbage game of a set number of deals may have."""
 
 OPTION_NAMES: Final[dict[str, tuple[str, ...]]] = {
-    "cribbage": ("target", "muggins", "crib_four_flush", "skunk", "double_skunk"),
+    "cribbage": ("target", "muggins", "crib_four_flush", "skunk", "double_skunk", "deals"),
     "snailspace": ("target", "deals", "count_at_end", "fifteens"),
     "solitaire": ("target", "discards", "heels"),
 }
@@ -338,7 +346,7 @@ _COMMON: Final[dict[str, Any]] = dict(
     crib_four_flush=False, deals=2, count_at_end=False, fifteens=False, discard_spaces=4,
     heels="per_hand",
 )
-_SIX_CARD: Final[dict[str, Any]] = _COMMON | dict(family="cribbage", target=121, skunk=90, double_skunk=60)
+_SIX_CARD: Final[dict[str, Any]] = _COMMON | dict(family="cribbage", target=121, skunk=90, double_skunk=60, deals=0)
 
 _PRESET_SOURCES: Final[dict[str, dict[str, Any]]] = {
     "cribbage": _SIX_CARD | dict(players=2, deal_size=6, discard_count=2),
@@ -346,7 +354,7 @@ _PRESET_SOURCES: Final[dict[str, dict[str, Any]]] = {
     "cribbage-4": _SIX_CARD | dict(players=4, partners=True, deal_size=5, discard_count=1),
     "cribbage-4-solo": _SIX_CARD | dict(players=4, deal_size=5, discard_count=1),
     "five-card": _COMMON | dict(family="cribbage", players=2, deal_size=5, discard_count=2,
-                               target=61, skunk=30, single_series=True, pone_bonus=3),
+                               target=61, skunk=30, single_series=True, pone_bonus=3, deals=0),
     "snailspace": _COMMON | dict(family="snailspace", players=2, deal_size=13, discard_count=0,
                                 target=None, heels_points=0),
     "solitaire": _COMMON | dict(family="solitaire", players=1, deal_size=0, discard_count=0, target=60),
@@ -377,7 +385,7 @@ _FIELD_RECORD_NAMES: Final = {(fam, f): opt for (fam, opt), f in _RECORD_OPTION_
 _OPTION_SCOPE: Final[dict[str, tuple[str, ...]]] = {
     "muggins": ("cribbage",), "play_continues_after_go": ("cribbage",), "single_series": ("cribbage",),
     "pone_bonus": ("cribbage",), "crib_four_flush": ("cribbage",), "partners": ("cribbage",),
-    "deals": ("snailspace",), "count_at_end": ("snailspace",), "fifteens": ("snailspace",),
+    "deals": ("snailspace", "cribbage"), "count_at_end": ("snailspace",), "fifteens": ("snailspace",),
     "discard_spaces": ("solitaire",), "heels": ("solitaire",),
 }
 _OPTION_NAMES: Final = tuple(

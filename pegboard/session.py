@@ -167,9 +167,12 @@ class Undone:
 class Session:
     """A game and who plays each seat: ``kinds`` holds ``human`` or a computer level per seat, ``seed``
     is the base of every computer decision's seed, and ``objective`` what the computer seats play for
-    (refused, as an :class:`~pegboard.errors.ObjectiveError`, where the rules cannot have it)."""
+    (refused, as an :class:`~pegboard.errors.ObjectiveError`, where the rules cannot have it).
+    ``duplicate``: the game is half of a duplicate set (:mod:`pegboard.duplicate`), which compares the
+    person's play with the computer's on the same cards: no hints and no undo."""
 
-    def __init__(self, game: GameState, kinds: Sequence[str], *, seed: int = 0, objective: Objective = WIN) -> None:
+    def __init__(self, game: GameState, kinds: Sequence[str], *, seed: int = 0, objective: Objective = WIN,
+                 duplicate: bool = False) -> None:
         if len(kinds) != game.rules.players:
             raise SeatKindError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
         for kind in kinds:
@@ -182,6 +185,7 @@ class Session:
         self.objective = objective
         self.rng: random.Random | None = None  # the game's own generator, when the session made it
         self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
+        self.duplicate = duplicate
 
     # ------------------------------------------------------------------ seats and turns
     def is_human(self, seat: int) -> bool:
@@ -226,14 +230,17 @@ class Session:
         return seat_mode(self.game, seat)
 
     def hint_refusal(self, seat: int | None) -> str | None:
-        """See :func:`hint_refusal`."""
+        """See :func:`hint_refusal`; and none in a duplicate set (the hint is the computer's own play)."""
+        if self.duplicate:
+            return "no hints in a duplicate set: it sets your play against the computer's"
         return hint_refusal(self.game, seat)
 
     # ------------------------------------------------------------------ undo
     def undo_refusal(self, seat: int, *, rated: bool = False) -> str | None:
         """Why ``seat`` may not undo now, or None. Undo is for casual games against the computer: one
-        person at the table, no muggins, not rated or duplicate, and a decision of theirs to take back."""
-        if rated:
+        person at the table, no muggins, not rated (``rated``) nor half of a duplicate set, and a decision of
+        theirs to take back."""
+        if rated or self.duplicate:
             return "no undo in a rated or duplicate game"
         if self.game.rules.muggins:
             return "no undo under muggins"

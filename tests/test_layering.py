@@ -18,7 +18,8 @@ FLOORS: list[tuple[str, ...]] = [
     ("pegboard.scoring",),
     ("pegboard", "pegboard.engine", "pegboard.stats"),  # "pegboard": the package's face (__init__)
     ("pegboard.bots", "pegboard.records"),
-    ("pegboard.sim", "pegboard.session", "pegboard.present", "pegboard.rl", "pegboard.analysis", "pegboard.plots"),
+    ("pegboard.sim", "pegboard.session", "pegboard.duplicate", "pegboard.present", "pegboard.rl", "pegboard.analysis",
+     "pegboard.plots"),
     ("pegboard.cluster",),
     ("pegboard.tables", "pegboard.tui", "pegboard.web"),
     ("pegboard.cli", "pegboard.__main__"),

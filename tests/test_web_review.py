@@ -10,7 +10,6 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,11 +17,9 @@ pytest.importorskip("fastapi")
 
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.testing import Client, ServerThread, open_table, post  # noqa: E402
+from tests.browser import browser_page, needs_chromium  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
 
 @pytest.fixture(scope="module")
@@ -47,18 +44,11 @@ def finished_table(server: ServerThread, game: str = "five-card") -> str:
         {"kind": "human", "name": "Hal"}, {"kind": "computer", "level": "expert", "name": "Eve"}]})
     table = str(created["table"])
     client = Client(server.ws_url, table, tokens[0])
-    chooser = random.Random(21)
-    deadline = time.monotonic() + 120
     try:
-        while not client.state["finished"]:
-            assert time.monotonic() < deadline, "the game did not finish"
-            if not client.state["legal"]:
-                client.until(lambda frame: frame["type"] == "state" and bool(frame["legal"] or frame["finished"]))
-                continue
-            choice = chooser.choice(client.state["legal"])
-            client.act("count 3" if choice == "count" else "pass" if choice == "muggins" else choice)
+        client.play_out(random.Random(21))
     finally:
         client.close()
+    deadline = time.monotonic() + 120
     while get(f"{server.url}/api/tables/{table}/record")[0] != 200:
         assert time.monotonic() < deadline, "the record did not come"
         time.sleep(0.1)
@@ -91,38 +81,28 @@ def test_an_unfinished_game_is_not_reviewed(server: ServerThread) -> None:
 
 
 @pytest.mark.xdist_group("browser")
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
+@needs_chromium
 def test_the_review_page_in_a_browser(server: ServerThread) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
     table = finished_table(server, "cribbage")
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page: Any = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.set_default_timeout(60_000)
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-            page.goto(f"{server.url}/r/{table}")
-            page.wait_for_selector("#figures .accuracy")
-            assert page.locator("#figures tbody tr").count() == 2
-            assert page.locator("#chart path").count() >= 2  # a score line per side (and the chance to win)
-            page.wait_for_selector("#decision-title")  # the first costly decision is shown at once
-            marks = page.locator("#chart .chart-mark")
-            buttons = page.locator(".decision-btn")
-            assert buttons.count() == marks.count() > 0
-            buttons.last.click()
-            index = buttons.last.get_attribute("data-index")
-            page.wait_for_selector(f".decision-btn.selected[data-index='{index}']")
-            page.wait_for_function("() => document.querySelector('#decision .seen-cards .card') !== null")
-            assert page.locator("#options tr.chosen").count() == 1
-            page.uncheck("#only-mistakes")
-            assert page.locator(".decision-btn").count() > buttons.count() or page.locator(".decision-btn").count() > 0
-            page.locator(".decision-btn").first.click()
-            page.keyboard.press("j")
-            page.wait_for_function("() => window.pegboard.selected !== null")
-            page.screenshot(path=str(ARTIFACTS / "review-page.png"), full_page=True)
-            assert errors == []
-        finally:
-            browser.close()
+    with browser_page() as (page, errors):
+        page.goto(f"{server.url}/r/{table}")
+        page.wait_for_selector("#figures .accuracy")
+        assert page.locator("#figures tbody tr").count() == 2
+        assert page.locator("#chart path").count() >= 2  # a score line per side (and the chance to win)
+        page.wait_for_selector("#decision-title")  # the first costly decision is shown at once
+        marks = page.locator("#chart .chart-mark")
+        buttons = page.locator(".decision-btn")
+        assert buttons.count() == marks.count() > 0
+        buttons.last.click()
+        index = buttons.last.get_attribute("data-index")
+        page.wait_for_selector(f".decision-btn.selected[data-index='{index}']")
+        page.wait_for_function("() => document.querySelector('#decision .seen-cards .card') !== null")
+        assert page.locator("#options tr.chosen").count() == 1
+        page.uncheck("#only-mistakes")
+        assert page.locator(".decision-btn").count() > buttons.count() or page.locator(".decision-btn").count() > 0
+        page.locator(".decision-btn").first.click()
+        page.keyboard.press("j")
+        page.wait_for_function("() => window.pegboard.selected !== null")
+        page.screenshot(path=str(ARTIFACTS / "review-page.png"), full_page=True)
+        assert errors == []

@@ -229,7 +229,7 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
             progress(index + 1, len(texts))
     if not texts:
         marks.append(_mark(game, assessor, 0, 0))
-    marks.append(DealMark(-1, len(texts), None, game.score_list, _final_chances(game)))
+    marks.append(DealMark(-1, len(texts), None, game.score_list, _final_chances(game, assessor)))
     summaries = _summaries(record, decisions, seats, game)
     return Review(record.rules.name, record.rules.family, summaries, game.side_names, decisions, marks,
                   scores_after, len(texts), final.finished, final.winner, time.perf_counter() - started)
@@ -246,8 +246,9 @@ def _mark(game: GameState, assessor: Assessor, deal: int, index: int) -> DealMar
     return DealMark(deal, index, dealer, game.score_list, chances)
 
 
-def _final_chances(game: GameState) -> tuple[float, ...] | None:
-    if not game.finished or not game.rules.crib or game.rules.sides != 2:
+def _final_chances(game: GameState, assessor: Assessor) -> tuple[float, ...] | None:
+    """At the end of a game whose chances the board table tells: 1 for the winner, 0 for the other."""
+    if not game.finished or assessor.win_model is None or game.rules.sides != 2:
         return None
     return tuple(1.0 if side == game.winner_side else 0.0 for side in range(2))
 

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pegboard.cli.options import GAME, OBJECTIVE, SEED, Seconds
-from pegboard.errors import PegboardError, RulesError
+from pegboard.duplicate import DEALS
+from pegboard.errors import DuplicateError, PegboardError, RulesError
 from pegboard.objectives import Objective
 from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
 
@@ -123,6 +124,9 @@ def _print_stats(store: Store) -> None:
 @click.option("--count-at-end/--no-count-at-end", default=None, help="Snailspace: score rows and columns at the end.")
 @click.option("--deals", type=click.Choice(["2", "4"]), help="Snailspace: deals in a game.")
 @click.option("--discards", type=click.IntRange(0, 4), help="Solitaire: discard spaces (0-4).")
+@click.option("--duplicate", type=click.IntRange(DEALS.start, DEALS.stop - 1), metavar="N",
+              help="A duplicate set against the computer: N deals scored deal by deal, then the same N deals from "
+                   "the other seat; the result is the point difference (two-player games with a crib).")
 @click.option("--auto/--no-auto", default=None, help="Make forced moves for you: a go, the one card that can be "
               "played (default: on).")
 @click.option("--advice/--no-advice", default=None, help="After each deal, set your discard against the "
@@ -138,13 +142,14 @@ def _print_stats(store: Store) -> None:
               help="Seconds the computer waits before each card it plays.")
 def play(game: str | None, opponent: str | None, humans: int | None, names: str | None, seed: int | None,
          target: int | None, muggins: bool | None, count_at_end: bool | None, deals: str | None,
-         discards: int | None, auto: bool | None, advice: bool | None, again: bool, resume: bool,
-         objective: Objective | None, show_stats: bool, pace: float) -> None:
+         discards: int | None, duplicate: int | None, auto: bool | None, advice: bool | None, again: bool,
+         resume: bool, objective: Objective | None, show_stats: bool, pace: float) -> None:
     """Play any pegboard game in a full-screen terminal app, against the computer or at one keyboard.
 
     With no options: cribbage to 121 against the expert. Quitting (Ctrl+Q) saves an unfinished game;
     the next 'pegboard play' offers to resume it, and 'pegboard play --resume' continues it at once.
-    Press ? in the app for the keys.
+    With --duplicate N you play N deals, then the same N deals from the computer's seat, and see the
+    difference between what you and the computer made of the same cards. Press ? in the app for the keys.
     """
     from pegboard.tui.controller import Controller, Setup
     from pegboard.tui.store import Store
@@ -172,9 +177,12 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
                           "--discards": discards}
         _check_family(base.game, family_options)
         setup = replace(base, seed=seed, names=tuple(names.split(",")) if names else ())
+        if duplicate is not None and target is not None:
+            raise DuplicateError(f"--to {target} with --duplicate: a duplicate set is scored deal by deal, with no "
+                                 f"target")
         changes: dict[str, Any] = {"opponent": opponent, "humans": humans, "target": target, "muggins": muggins,
                                    "count_at_end": count_at_end, "deals": int(deals) if deals else None,
-                                   "discards": discards, "auto": auto, "advice": advice,
+                                   "discards": discards, "auto": auto, "advice": advice, "duplicate": duplicate,
                                    "objective": objective.name if objective is not None else None}
         setup = replace(setup, **{key: value for key, value in changes.items() if value is not None})
         if humans is None and opponent is not None and opponent != "human":

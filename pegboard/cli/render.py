@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from rich.console import Console
 from rich.table import Table
@@ -12,7 +13,7 @@ from rich.text import Text
 from pegboard.cards import Card
 from pegboard.scoring.items import Score
 
-__all__ = ["card_text", "cards_text", "score_table", "console"]
+__all__ = ["card_text", "cards_text", "score_table", "console", "progress_bar"]
 
 _RED_SUITS = (1, 2)  # diamonds, hearts
 PIPED_WIDTH = 4096
@@ -26,6 +27,23 @@ def console(stderr: bool = False) -> Console:
     if not out.is_terminal and "COLUMNS" not in os.environ:
         out.width = PIPED_WIDTH
     return out
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on standard error while the block runs (none out of a terminal); the block is
+    given ``progress(done, total)`` to move it."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    errors = Console(stderr=True)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), transient=True, console=errors, disable=not errors.is_terminal) as bar:
+        task = bar.add_task(description, total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield progress
 
 
 def card_text(card: Card) -> Text:

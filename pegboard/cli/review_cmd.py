@@ -65,17 +65,9 @@ def review_command(record_file: Path, players: tuple[str, ...], show_all: bool, 
 
         ReviewApp(record, str(record_file)).run()
         return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from pegboard.cli.render import progress_bar
 
-    errors = Console(stderr=True)
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True, console=errors, disable=not errors.is_terminal) as bar:
-        task = bar.add_task(f"reviewing {record_file}", total=None)
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
+    with progress_bar(f"reviewing {record_file}") as progress:
         result = review(record, seats=seats, progress=progress)
     if plot is not None:
         from pegboard.plots import plot_review

@@ -19,7 +19,37 @@ __all__ = ["stats"]
 
 @click.group()
 def stats() -> None:
-    """Exact statistics of the games."""
+    """Exact statistics of the games, and your own (stats me)."""
+
+
+@stats.command(short_help="Your own statistics: the games you finished in pegboard play.")
+@click.option("--json", "as_json", is_flag=True, help="Print them as JSON (docs/review.md has its shape).")
+@click.option("--no-review", is_flag=True, help="Do not review the games whose accuracy is not worked out yet "
+              "(about 2 s a game, done once: it is kept).")
+@click.option("--games", "most", default=10, show_default=True, type=click.IntRange(1, 10_000),
+              help="How many of the latest games (and duplicate sets) to list.")
+def me(as_json: bool, no_review: bool, most: int) -> None:
+    """Your games against the computer in the terminal app: won, lost and skunks, points per deal by
+    source as dealer and as pone beside the published expert averages, accuracy per game and duplicate
+    sets. Kept in the data folder (statistics file); pegboard play --stats has the results alone.
+    """
+    from pegboard.analysis.mystats import player_stats, with_accuracy
+    from pegboard.cli.render import console, progress_bar
+    from pegboard.tui.mystats import stats_renderable
+    from pegboard.tui.store import Store
+
+    store = Store()
+    played = store.played()
+    if not no_review and any(game.accuracy is None for game in played):
+        with progress_bar("reviewing your games for their accuracy") as progress:
+            played = with_accuracy(played, keep=store.keep_accuracy, progress=progress)
+    found = player_stats(played)
+    if as_json:
+        click.echo(json.dumps(found.to_json()))
+        return
+    out = console()
+    out.print(stats_renderable(found, most))
+    out.print(f"[dim]Kept in {store.stats_path}.[/dim]")
 
 
 @stats.command()

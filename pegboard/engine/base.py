@@ -371,9 +371,12 @@ class GameState(ABC):
 
     # ------------------------------------------------------------------ results
     def losers_marks(self) -> dict[str, str]:
-        """For a finished game, 'skunk' or 'double-skunk' per losing side that earned one (ruling 15)."""
+        """For a finished game, 'skunk' or 'double-skunk' per losing side that earned one (ruling 15):
+        only in a game won by reaching the target (not one decided by its totals after a set number of
+        deals)."""
         marks: dict[str, str] = {}
-        if self._winner is None:
+        target = self.rules.target
+        if self._winner is None or target is None or self._scores[self._winner] < target:
             return marks
         for side, name in enumerate(self.side_names):
             if side == self._winner:

@@ -183,6 +183,17 @@ class CribbageState(GameState):
             self._score(self.pone, self.rules.pone_bonus, make_event("score", 0, self.pone, (), self.rules.pone_bonus,
                                                                 "last", "deal"))
 
+    def _end_deal(self) -> None:
+        """The crib is counted: the next deal, or, in a game of a set number of deals (``rules.deals``),
+        the end after the last one, won by the highest total (a draw if two sides share it)."""
+        limit = self.rules.deals
+        if not limit or self._deal_index + 1 < limit:
+            self._start_deal()
+            return
+        best = max(self._scores)
+        leaders = [side for side, score in enumerate(self._scores) if score == best]
+        self._finish(leaders[0] if len(leaders) == 1 else None)
+
     @property
     def deal_number(self) -> int:
         """0-based index of the current deal."""
@@ -416,7 +427,7 @@ class CribbageState(GameState):
                 self._reveal(seat, what, cards, total)
                 if total and self._score(seat, total, self._unit_items(seat, cards, what, total)):
                     return
-            self._start_deal()
+            self._end_deal()
 
     def _unit_cards(self) -> tuple[Card, ...]:
         seat, what = self._show_queue[0]
@@ -511,7 +522,7 @@ class CribbageState(GameState):
         if self._show_queue:
             self._phase = "count"
         else:
-            self._start_deal()
+            self._end_deal()
 
     # ------------------------------------------------------------------ what players see
     def _crib_face_up(self) -> bool:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from pegboard.bots import make_bot
 from pegboard.engine import GameState, new_game
+from pegboard.engine.tally import deal_sources
 from pegboard.records import record_of
 from pegboard.rules import Rules
 from pegboard.sim.collector import settle_after_first_game
@@ -79,33 +79,4 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int) ->
         scores[side_entrant[side]] = points
     winner = None if game.winner_side is None else side_entrant[game.winner_side]
     marks = {side_entrant[game.side_names.index(name)]: mark for name, mark in game.losers_marks().items()}
-    return GameSummary(index, seating, seating[0], winner, scores, marks, _deal_sources(game), actions)
-
-
-def _deal_sources(game: GameState) -> list[list[dict[str, Any]]]:
-    """Per complete deal, per seat: its role and points by source (pegging, hand, crib, heels, bonus)."""
-    if not game.rules.crib:
-        return []
-    seats = game.rules.players
-    deals: list[list[dict[str, Any]]] = []
-    current: list[dict[str, Any]] | None = None
-    dealer = 0
-    showing = "hand"
-    complete = False
-    for event in game.unit_events():  # each scoring unit's total: nothing is itemised
-        if event.type == "deal":
-            if current is not None and complete:
-                deals.append(current)
-            dealer = event.seat or 0
-            current = [{"role": (seat - dealer) % seats, "pegging": 0, "hand": 0, "crib": 0, "heels": 0, "bonus": 0}
-                       for seat in range(seats)]
-            complete = False
-        elif event.type == "show":
-            showing = event.kind
-            complete = event.kind == "crib"
-        elif event.type == "score" and current is not None and event.seat is not None:
-            source = {"play": "pegging", "starter": "heels", "deal": "bonus"}.get(event.phase, showing)
-            current[event.seat][source] += event.points
-    if current is not None and complete:
-        deals.append(current)
-    return deals
+    return GameSummary(index, seating, seating[0], winner, scores, marks, deal_sources(game), actions)

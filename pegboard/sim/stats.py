@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from math import sqrt
 from typing import Any
 
+from pegboard.engine.tally import SOURCES as _SOURCES
 from pegboard.sim.match import GameSummary, MatchConfig
 
 __all__ = ["MatchStats", "wilson_interval", "mean_interval", "ratio_interval"]
@@ -40,9 +41,6 @@ def mean_interval(total: float, squares: float, count: int, z: float = Z95) -> t
     half = z * sqrt(variance / count)
     return (mean - half, mean + half)
 
-
-_SOURCES = ("pegging", "hand", "crib", "heels", "bonus")
-"""Where a seat's points in a deal came from (the simulator's per-deal tallies)."""
 
 @dataclass
 class RatioSums:
@@ -278,7 +276,7 @@ class MatchStats:
                                           "ci95": _rounded((low, high))}
             if rules.crib:
                 result["points_per_deal"] = {
-                    name: {role: {source: round(value, 3) for source in ("pegging", "hand", "crib", "heels", "bonus")
+                    name: {role: {source: round(value, 3) for source in _SOURCES
                                   if (value := self.per_deal(entrant, role, source)) is not None and
                                   (source != "crib" or role == "dealer")}
                            for role in self._roles()}

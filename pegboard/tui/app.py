@@ -18,6 +18,7 @@ from textual.binding import Binding
 from pegboard.engine.actions import small_number
 from pegboard.errors import PegboardError
 from pegboard.tui.controller import Controller, title_of
+from pegboard.tui.review import REVIEW_CSS
 from pegboard.tui.screens.game import GAME_CSS, GameScreen
 from pegboard.tui.screens.modals import MODAL_CSS, ResumeScreen
 from pegboard.tui.store import SavedGame, Store
@@ -33,7 +34,7 @@ class PegboardApp(App[None]):
     """
 
     TITLE = "pegboard"
-    CSS = GAME_CSS + MODAL_CSS
+    CSS = GAME_CSS + MODAL_CSS + REVIEW_CSS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Save & quit", priority=True)]
 

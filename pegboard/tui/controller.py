@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.cards import CARD_IN_TEXT, Card
+from pegboard.duplicate import DuplicateResult, compare, duplicate_rules, seating
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import VERBS, Action, small_number
 from pegboard.engine.solitaire import solitaire_view
 from pegboard.engine.views import SeatView
-from pegboard.errors import CardError, IllegalActionError, PegboardError
+from pegboard.errors import CardError, DuplicateError, IllegalActionError, PegboardError
 from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
@@ -53,6 +54,9 @@ class Setup:
     """Forced moves (a go, the one card that can be played, the one cell left) are made for the person."""
     advice: bool = True
     """After each cribbage deal, the person's discard is set against the advisor's, in expected points."""
+    duplicate: int | None = None
+    """A duplicate set of this many deals against the computer (:mod:`pegboard.duplicate`): the deals
+    from seat 1, then the same deals from seat 2."""
     objective: str = "win"
     """What the computer plays for (:mod:`pegboard.objectives`, by name): win, game-points, spread or
     match; anything but win in two-sided cribbage games only."""
@@ -73,8 +77,10 @@ class Setup:
         return options
 
     def rules(self) -> Rules:
-        """The rules (raises :class:`~pegboard.errors.RulesError` for a bad game or option)."""
-        return Rules.preset(self.game, **self.options())
+        """The rules (raises :class:`~pegboard.errors.RulesError` for a bad game or option, and
+        :class:`~pegboard.errors.DuplicateError` for a duplicate set that cannot be played)."""
+        rules = Rules.preset(self.game, **self.options())
+        return rules if self.duplicate is None else duplicate_rules(rules, self.duplicate)
 
     def objective_value(self) -> Objective:
         """:attr:`objective`, parsed (raises :class:`~pegboard.errors.ObjectiveError` for a bad name)."""
@@ -85,6 +91,8 @@ class Setup:
         are partners (seats 1 and 3)."""
         if self.opponent != HUMAN and self.opponent not in LEVELS:
             raise PegboardError(f"opponent {self.opponent!r}: expected one of {', '.join((*LEVELS, HUMAN))}")
+        if self.duplicate is not None and (self.opponent == HUMAN or self.humans != 1):
+            raise DuplicateError("a duplicate set is one person against the computer: choose a computer opponent")
         humans = players if self.opponent == HUMAN else self.humans
         if not 1 <= humans <= players:
             raise PegboardError(f"{humans} people at the keyboard: this game seats 1 to {players}")
@@ -134,7 +142,8 @@ class Setup:
 _SETUP_TYPES: dict[str, tuple[str, ...]] = {
     "game": ("str",), "opponent": ("str",), "humans": ("int",), "names": ("list",), "seed": ("int", "None"),
     "target": ("int", "None"), "muggins": ("bool",), "count_at_end": ("bool",), "deals": ("int", "None"),
-    "discards": ("int", "None"), "auto": ("bool",), "advice": ("bool",), "objective": ("str",),
+    "discards": ("int", "None"), "auto": ("bool",), "advice": ("bool",), "duplicate": ("int", "None"),
+    "objective": ("str",),
 }
 """What each key of a saved set-up holds, by JSON type name."""
 _TYPE_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "list": "a list", "None": "null"}
@@ -170,11 +179,15 @@ class Controller(Session):
     """
 
     def __init__(self, game: GameState, kinds: Sequence[str], *, setup: Setup | None = None, bot_seed: int = 0,
-                 viewer: int | None = None, rng: random.Random | None = None) -> None:
+                 viewer: int | None = None, rng: random.Random | None = None,
+                 first_half: GameState | None = None) -> None:
         setup = setup or Setup(game=game.game)
-        super().__init__(game, kinds, seed=bot_seed, objective=setup.objective_value())
+        super().__init__(game, kinds, seed=bot_seed, objective=setup.objective_value(),
+                         duplicate=setup.duplicate is not None)
         self.rng = rng  # the game's own generator (it deals the deals to come), when we made it
         self.setup = setup
+        self.first_half = first_half
+        """In the second half of a duplicate set: the first half, finished."""
         if viewer is None and len(self.humans) == 1:
             viewer = self.humans[0]
         self.viewer = viewer
@@ -236,9 +249,37 @@ class Controller(Session):
 
     @property
     def rated(self) -> bool:
-        """Games whose result counts for more than a casual game (none yet in the app: the hook for
-        rated and duplicate games, where undo is off)."""
+        """Games whose result counts for more than a casual game, where undo is off (none yet in the app:
+        the hook for rated games; a duplicate set is the session's ``duplicate``)."""
         return False
+
+    # ------------------------------------------------------------------ duplicate sets
+    @property
+    def half(self) -> int | None:
+        """Which half of a duplicate set this game is (1 or 2), None for an ordinary game."""
+        if not self.duplicate:
+            return None
+        return 1 if self.first_half is None else 2
+
+    def second_half(self) -> Controller:
+        """The second half of a duplicate set once the first is over: the same deals (the same seed, so
+        the same cards and the same first dealer's seat), the person in the computer's seat."""
+        if self.half != 1 or not self.game.finished:
+            raise DuplicateError("the second half of a duplicate set starts when the first is over")
+        person, computer = self.game.players
+        names, kinds = seating(2, person, computer, self.kinds[1])
+        seed = self.game.seed if self.game.seed is not None else 0
+        rng = random.Random(seed)
+        game = new_game(self.game.rules, list(names), seed=seed, rng=rng)
+        ctl = Controller(game, kinds, setup=self.setup, bot_seed=self.bot_seed, rng=rng, first_half=self.game)
+        ctl.save_path = self.save_path
+        return ctl
+
+    def duplicate_result(self) -> DuplicateResult:
+        """The set so far (the second half's finished deals against the first's)."""
+        if self.first_half is None:
+            raise DuplicateError("a duplicate set has a result once its second half is under way")
+        return compare(self.first_half, self.game)
 
     def undo_refusal(self, seat: int, *, rated: bool = False) -> str | None:
         return super().undo_refusal(seat, rated=rated or self.rated)
@@ -355,8 +396,13 @@ class Controller(Session):
                 f"to pass.")
 
     def outcome(self, seat: int) -> Outcome:
-        """The finished game from ``seat``'s side."""
+        """The finished game from ``seat``'s side; at the end of a duplicate set, the set's: won if the
+        person made more of the same cards than the computer, with both totals."""
         game = self.game
+        if self.half == 2:
+            found = self.duplicate_result()
+            sign = (found.difference > 0) - (found.difference < 0)
+            return Outcome(("draw", "won", "lost")[sign], found.person_total, found.computer_total)
         side = game.side_of(seat)
         scores = game.score_list
         others = [score for other, score in enumerate(scores) if other != side]
@@ -474,6 +520,8 @@ def title_of(ctl: Controller) -> str:
     """The app's title for a game: ``pegboard · Cribbage to 121 · muggins on``."""
     rules = ctl.game.rules
     target = f" to {rules.target}" if rules.target and rules.pegging else ""
+    if ctl.half is not None:
+        target = f" · duplicate, {rules.deals} deals, half {ctl.half} of 2"
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
     playing = f" · {ctl.objective.kind}" if ctl.objective.kind != "win" else ""

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from pegboard.engine import GameState
-from pegboard.present import describe_event
+from pegboard.present import board_length, describe_event
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.controller import card_symbols, hand_order
 from pegboard.tui.review import REVIEW_CSS
@@ -22,7 +22,7 @@ from pegboard.tui.widgets.board import CribbageBoard
 from pegboard.tui.widgets.cards import colour_cards
 from pegboard.tui.widgets.grid import GridView
 from pegboard.tui.widgets.table import GameLog
-from pegboard.tui.widgets.view import board_sides, board_target, grid_spec, table_text
+from pegboard.tui.widgets.view import board_sides, grid_spec, table_text
 
 __all__ = ["ReplayApp", "ReplayScreen"]
 
@@ -110,7 +110,7 @@ class ReplayScreen(Screen[None]):
         solitaire = not game.rules.holds_hand
         view = game.view(0 if solitaire else None)
         budget = max(2, min(8, (self.size.height or 24) - 20))
-        self.query_one(CribbageBoard).show(board_sides(view, game), board_target(game.rules), budget)
+        self.query_one(CribbageBoard).show(board_sides(view, game), board_length(game.rules), budget)
         labels = list(game.players)
         table = self.query_one("#table", Static)
         table.update(table_text(view, labels, None if solitaire else self._hands(), table.content_region.width or 60,

@@ -17,6 +17,7 @@ decision or only the costly ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.table import Table
@@ -202,9 +203,11 @@ class ReviewScreen(Screen[None]):
         Binding("q,escape", "close", "Close"),
     ]
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, on_reviewed: Callable[[Review], None] | None = None) -> None:
         super().__init__()
         self.record = record
+        self.on_reviewed = on_reviewed
+        """Told the review once it is done (the app keeps the person's accuracy with it)."""
         self.found: Review | None = None
         self.only_costly = True
         self.shown: list[Decision] = []
@@ -240,6 +243,8 @@ class ReviewScreen(Screen[None]):
 
     def _show(self, found: Review) -> None:
         self.found = found
+        if self.on_reviewed is not None:
+            self.on_reviewed(found)
         self.query_one(ProgressBar).display = False
         verdict = (f"{found.winner} won" if found.winner else "a draw") if found.finished else "unfinished"
         self.query_one("#review-status", Static).update(

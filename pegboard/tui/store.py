@@ -29,6 +29,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pegboard.analysis.mystats import PlayedGame
 from pegboard.datadir import ENV_VAR, data_dir
 from pegboard.engine import GameState
 from pegboard.errors import PegboardError, RecordError, StoreError
@@ -42,6 +43,9 @@ SAVE_FORMAT = "pegboard-save/1"
 MAX_FILE_BYTES = MAX_RECORD_BYTES + 2**20
 """The largest save or settings file read (a save is a record and a little more)."""
 RESULT_COLUMNS = ("id", "finished", "game", "opponent", "result", "score", "other", "skunked", "gave")
+PLAYED_COLUMNS = ("id", "finished", "game", "opponent", "seat", "duplicate", "half", "record", "accuracy")
+"""The player's own log (:meth:`Store.log_game`): each finished game's record, their seat, the set and
+half of a duplicate set, and the accuracy once a review has worked it out."""
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -103,6 +107,8 @@ class SavedGame:
     record: dict[str, Any]
     rng_state: Any = None
     scores: str = ""
+    first_half: dict[str, Any] | None = None
+    """The record of a duplicate set's first half, when the save is of its second."""
 
     @property
     def game(self) -> str:
@@ -116,6 +122,8 @@ class SavedGame:
         deals = len(self.record.get("deals") or [])
         scores = self.scores or ", ".join(map(str, self.record.get("players") or []))
         when = self.saved_at.replace("T", " ")[:16]
+        if self.setup.duplicate is not None:
+            opponent += f" · duplicate, half {1 if self.first_half is None else 2}"
         return f"{self.game}{opponent} · {scores} · deal {max(deals, 1)} · saved {when}"
 
     def controller(self) -> Controller:
@@ -129,10 +137,12 @@ class SavedGame:
     def _controller(self) -> Controller:
         try:
             record = parse_record(self.record)
+            first = replay(parse_record(self.first_half)) if self.first_half is not None else None
         except RecordError as error:
             raise StoreError(f"{self.path}: its record is damaged ({error})") from None
         if self.rng_state is None:
-            return Controller(replay(record), self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer)
+            return Controller(replay(record), self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer,
+                              first_half=first)
         rng = random.Random(record.seed)  # the same cut for the first deal, in the log as before
         game = start_game(_with_cut(record), rng)
         rng.setstate(self.rng_state)
@@ -142,7 +152,8 @@ class SavedGame:
                     game.apply_text(text)
                 except PegboardError as error:
                     raise RecordError(f"{self.path}: deal {number + 1}, {text!r}: {error}") from None
-        return Controller(game, self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer, rng=rng)
+        return Controller(game, self.kinds, setup=self.setup, bot_seed=self.bot_seed, viewer=self.viewer, rng=rng,
+                          first_half=first)
 
 
 def _with_cut(record: GameRecord) -> GameRecord:
@@ -212,6 +223,7 @@ class Store:
             "rng_state": _state_to_json(ctl.rng.getstate()) if ctl.rng is not None else None,
             "scores": " · ".join(f"{side} {score}" for side, score in ctl.game.scores().items()),
             "record": record_of(ctl.game),
+            "first_half": record_of(ctl.first_half) if ctl.first_half is not None else None,
         })
         ctl.save_path = path
         return path
@@ -251,8 +263,12 @@ class Store:
             if not isinstance(record, dict):
                 raise ValueError("record: expected a pegboard/1 record")
             state = data.get("rng_state")
+            first = data.get("first_half")
+            if first is not None and not isinstance(first, dict):
+                raise ValueError("first_half: expected the pegboard/1 record of a duplicate set's first half")
             return SavedGame(path, setup, tuple(kinds), viewer, bot_seed, str(data.get("saved_at", "")), record,
-                             _state_from_json(state) if state is not None else None, str(data.get("scores", "")))
+                             _state_from_json(state) if state is not None else None, str(data.get("scores", "")),
+                             first)
         except (PegboardError, ValueError) as error:
             raise StoreError(f"{path}: not a pegboard save ({error})") from None
 
@@ -345,27 +361,73 @@ class Store:
                 "CREATE TABLE IF NOT EXISTS results (id INTEGER PRIMARY KEY, finished TEXT NOT NULL,"
                 " game TEXT NOT NULL, opponent TEXT NOT NULL, result TEXT NOT NULL, score INTEGER, other INTEGER,"
                 " skunked TEXT, gave TEXT)")
-            columns = tuple(row[1] for row in connection.execute("PRAGMA table_info(results)"))
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS played (id INTEGER PRIMARY KEY, finished TEXT NOT NULL, game TEXT NOT NULL,"
+                " opponent TEXT NOT NULL, seat INTEGER NOT NULL, duplicate TEXT, half INTEGER, record TEXT NOT NULL,"
+                " accuracy REAL)")
+            tables = {name: tuple(row[1] for row in connection.execute(f"PRAGMA table_info({name})"))
+                      for name in ("results", "played")}
         except sqlite3.Error as error:
             connection.close()
             raise self._damaged_stats(error) from None
-        if columns != RESULT_COLUMNS:
-            connection.close()
-            raise self._damaged_stats(f"its results table has the columns {', '.join(columns)}")
+        for name, wanted in (("results", RESULT_COLUMNS), ("played", PLAYED_COLUMNS)):
+            if tables[name] != wanted:
+                connection.close()
+                raise self._damaged_stats(f"its {name} table has the columns {', '.join(tables[name])}")
         return connection
 
-    def record_result(self, game: str, opponent: str, outcome: Outcome) -> None:
-        """Add one finished game to the statistics."""
+    def _change(self, what: str, query: str, values: tuple[Any, ...]) -> int:
+        """Run one change of the statistics in a transaction; the new row's id. A full disk, a read-only
+        file, a lock held elsewhere: :class:`StoreError` saying ``what`` could not be done."""
         with closing(self._connect()) as connection:
             try:
                 with connection:
-                    connection.execute(
-                        "INSERT INTO results (finished, game, opponent, result, score, other, skunked, gave)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (datetime.now().isoformat(timespec="seconds"), game, opponent, outcome.result, outcome.score,
-                         outcome.best_other, outcome.skunked, outcome.gave))
-            except sqlite3.Error as error:  # a full disk, a read-only file, a lock held elsewhere...
-                raise StoreError(f"{self.stats_path}: cannot add the result ({error})") from None
+                    return connection.execute(query, values).lastrowid or 0
+            except sqlite3.Error as error:
+                raise StoreError(f"{self.stats_path}: cannot {what} ({error})") from None
+
+    def record_result(self, game: str, opponent: str, outcome: Outcome) -> None:
+        """Add one finished game to the statistics."""
+        self._change("add the result",
+                     "INSERT INTO results (finished, game, opponent, result, score, other, skunked, gave)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     (_now(), game, opponent, outcome.result, outcome.score, outcome.best_other, outcome.skunked,
+                      outcome.gave))
+
+    def log_game(self, game: GameState, seat: int, opponent: str, duplicate: tuple[str, int] | None = None) -> int:
+        """Add a finished game to the player's own log (``seat``: theirs; ``duplicate``: the set's key and
+        the half, for half of a duplicate set); the row's id."""
+        key, half = duplicate if duplicate is not None else (None, None)
+        return self._change("log the game",
+                            "INSERT INTO played (finished, game, opponent, seat, duplicate, half, record)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (_now(), game.game, opponent, seat, key, half, json.dumps(record_of(game))))
+
+    def played(self) -> list[PlayedGame]:
+        """Every game of the player's own log, oldest first (``key``: the row's id). A record that is not
+        JSON comes as an empty one, which the statistics count as unreadable."""
+        if not self.stats_path.exists():
+            return []
+        with closing(self._connect()) as connection:
+            try:
+                rows = connection.execute("SELECT id, finished, opponent, seat, duplicate, half, record, accuracy"
+                                          " FROM played ORDER BY id").fetchall()
+            except sqlite3.Error as error:
+                raise self._damaged_stats(error) from None
+        games = []
+        for key, when, opponent, seat, duplicate, half, text, accuracy in rows:
+            try:
+                record = json.loads(text)
+            except (TypeError, ValueError):
+                record = {}
+            games.append(PlayedGame(record, seat if _is_int(seat) else -1, str(opponent), str(when),
+                                    accuracy if isinstance(accuracy, float) else None,
+                                    (str(duplicate), half) if duplicate is not None and _is_int(half) else None, key))
+        return games
+
+    def keep_accuracy(self, key: int, accuracy: float) -> None:
+        """Cache the accuracy of the logged game of row ``key`` (worked out by a review)."""
+        self._change("keep the accuracy", "UPDATE played SET accuracy = ? WHERE id = ?", (accuracy, key))
 
     def summary(self) -> list[StatsRow]:
         """Games played, won, lost, drawn, skunks taken and given, widest win: per game and opponent."""
@@ -400,7 +462,7 @@ class Store:
         found: list[Problem] = []
         saves = sorted(self.saves_folder.glob("*.json")) if self.saves_folder.is_dir() else []
         checks: list[tuple[Path, Callable[[], object]]] = [
-            (self.settings_path, self.load_settings), (self.stats_path, self.summary),
+            (self.settings_path, self.load_settings), (self.stats_path, lambda: (self.summary(), self.played())),
                   *((path, lambda path=path: self.read_save(path).controller()) for path in saves)]
         for path, check in checks:
             try:
@@ -426,3 +488,7 @@ class Store:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _now() -> str:
+    return datetime.now().isoformat(timespec="seconds")

@@ -4,8 +4,10 @@ HTTP: ``GET /`` (the page; ``/t/{id}`` is a table), ``GET /api/games``, ``POST /
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join`` (seat + invite -> secret token),
 ``POST /api/tables/{id}/invites`` (the creator's seat token -> the untaken seats' invites; with
 ``"reissue": N``, seat N's invite revoked and a new one made),
-``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), and the review of a finished
-game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``). WebSocket:
+``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), the review of a finished
+game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``), and a player's own
+statistics and a duplicate set's result (:mod:`pegboard.web.players`: ``GET /stats/{name}``,
+``GET /api/players/{name}/stats``, ``GET /api/tables/{id}/duplicate``). WebSocket:
 ``/ws/{id}`` (see :mod:`pegboard.web.protocol`).
 """
 
@@ -21,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -29,6 +31,8 @@ from pegboard.files import JSONProblem, decode_json
 from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
+from pegboard.web.pages import page
+from pegboard.web.players import add_player_routes
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
 from pegboard.web.review import add_review_routes
 from pegboard.web.store import Store, open_store
@@ -125,16 +129,16 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
             raise HubError(404, "no such table: check the link")
         return table
 
-    def page() -> Response:
-        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+    def lobby_page() -> Response:
+        return page("pegboard", "main", "Loading pegboard…", ("style",))
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:
-        return page()
+        return lobby_page()
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
-        return page()
+        return lobby_page()
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
@@ -183,6 +187,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 
     add_review_routes(app, table_or_404)
+    add_player_routes(app, hub, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:

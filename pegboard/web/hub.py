@@ -24,7 +24,7 @@ from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
 from pegboard.web.protocol import RateLimit
-from pegboard.web.store import ActionRow, FinishRow, InviteRow, SeatRow, Store
+from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store
 from pegboard.web.tables import SetupError, Table, hash_token, new_secret
 from pegboard.web.thinking import Thinker
 
@@ -208,9 +208,35 @@ class Hub:
             return None
         self.tables[table_id] = table
         if table.game.finished:
-            self._spawn(self.journal.write([FinishRow(table.id)]))
+            self._spawn(self._finished(table))
         self.kick(table)
         return table
+
+    async def _finished(self, table: Table) -> None:
+        """A table's game is over: say so in storage (it is not loaded at start-up any more), log each
+        person's game for their statistics (once), and open a duplicate set's second half."""
+        now = time.time()
+        await self.journal.write([FinishRow(table.id), *(ResultRow(table.id, number, seat.name, now)
+                                                        for number, seat in enumerate(table.seats)
+                                                        if seat.kind == "human")])
+        if table.half == 1:
+            await self._open_second_half(table)
+
+    async def _open_second_half(self, first: Table) -> None:
+        """The table of a duplicate set's second half (made and stored once), then everyone at the first
+        table is told where it is."""
+        async with first.lock:
+            if await self.table(first.second_half) is None:
+                second = first.second()
+                self.tables[second.id] = second  # before it is stored: its id is known, and it must load once
+                try:
+                    await self.journal.write(second.writes())
+                except Exception:
+                    self.tables.pop(second.id, None)
+                    raise
+                self.kick(second)
+            first.second_open = True
+        self.broadcast(first)
 
     async def create(self, data: Any) -> Table:
         """A new table from a request, stored before it is announced."""
@@ -218,7 +244,7 @@ class Hub:
             table = Table.new(data)
         except SetupError as error:
             raise HubError(400, str(error)) from None
-        await self.journal.write([table.row()])
+        await self.journal.write(table.writes())
         self.tables[table.id] = table
         self.kick(table)
         return table
@@ -403,7 +429,7 @@ class Hub:
         table.n += 1
         table.last = (start, len(game.events))
         if game.finished:
-            self._spawn(self.journal.write([FinishRow(table.id)]))
+            self._spawn(self._finished(table))
         self.broadcast(table, ack)
         self.kick(table)
         return True

@@ -11,19 +11,18 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from pegboard.records import parse_record, record_of, start_game
 from pegboard.web.hub import HubError
+from pegboard.web.pages import page
 from pegboard.web.tables import Table
 
 __all__ = ["add_review_routes", "KEPT", "review_json", "decision_view"]
 
-STATIC = Path(__file__).parent / "static"
 KEPT = 32
 """Reviews kept in memory (a review takes seconds; a page asks for it again on every reload)."""
 
@@ -66,7 +65,7 @@ def add_review_routes(app: FastAPI, table_or_404: Callable[[str], Awaitable[Tabl
 
     @app.get("/r/{table_id}", include_in_schema=False)
     async def review_page(table_id: str) -> Response:
-        return FileResponse(STATIC / "review.html", headers={"cache-control": "no-cache"})
+        return page("pegboard · review", "review", "Loading the review…")
 
     @app.get("/api/tables/{table_id}/review")
     async def review(table_id: str) -> dict[str, Any]:

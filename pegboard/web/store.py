@@ -22,8 +22,8 @@ from typing import Any, Protocol
 
 from pegboard.errors import StoreError
 
-__all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "InviteRow", "Write", "StoredTable", "Store", "SQLiteStore",
-           "open_store"]
+__all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "InviteRow", "ResultRow", "AccuracyRow", "Write",
+           "StoredTable", "PlayerGame", "Store", "SQLiteStore", "open_store", "name_key"]
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,27 @@ class FinishRow:
     table: str
 
 
-Write = TableRow | SeatRow | ActionRow | FinishRow | InviteRow
+@dataclass(frozen=True)
+class ResultRow:
+    """A person finished a game at a table: their seat and the name they played under, for their own
+    statistics on this server (:meth:`Store.player_games`)."""
+
+    table: str
+    seat: int
+    name: str
+    finished: float
+
+
+@dataclass(frozen=True)
+class AccuracyRow:
+    """A finished game's accuracy for one seat, worked out by a review: kept for the statistics."""
+
+    table: str
+    seat: int
+    accuracy: float
+
+
+Write = TableRow | SeatRow | ActionRow | FinishRow | InviteRow | ResultRow | AccuracyRow
 
 
 @dataclass
@@ -83,6 +103,17 @@ class StoredTable:
     invites: dict[int, str] = field(default_factory=dict)  # reissued invites, by seat
 
 
+@dataclass(frozen=True)
+class PlayerGame:
+    """A game a name finished: the table, the seat, when (seconds since the epoch) and the accuracy
+    once worked out."""
+
+    table: str
+    seat: int
+    finished: float
+    accuracy: float | None
+
+
 class Store(Protocol):
     """The storage interface. ``write`` is all-or-nothing and durable when it returns."""
 
@@ -91,6 +122,8 @@ class Store(Protocol):
     def load(self, table: str) -> StoredTable | None: ...
 
     def unfinished(self) -> list[str]: ...
+
+    def player_games(self, name: str) -> list[PlayerGame]: ...
 
     def close(self) -> None: ...
 
@@ -104,6 +137,9 @@ CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, 
                                     PRIMARY KEY (table_id, n));
 CREATE TABLE IF NOT EXISTS invites (table_id TEXT NOT NULL, seat INTEGER NOT NULL, invite TEXT NOT NULL,
                                     PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS results (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name_key TEXT NOT NULL,
+                                    finished REAL NOT NULL, accuracy REAL, PRIMARY KEY (table_id, seat));
+CREATE INDEX IF NOT EXISTS results_by_name ON results (name_key);
 """
 
 _SCHEMA_CHECKS = ("SELECT id, created, setup, finished FROM tables LIMIT 0",
@@ -149,6 +185,12 @@ class SQLiteStore:
                         db.execute("INSERT INTO actions VALUES (?, ?, ?)", (item.table, item.n, item.text))
                     elif isinstance(item, FinishRow):
                         db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (item.table,))
+                    elif isinstance(item, AccuracyRow):
+                        db.execute("UPDATE results SET accuracy = ? WHERE table_id = ? AND seat = ?",
+                                   (item.accuracy, item.table, item.seat))
+                    elif isinstance(item, ResultRow):
+                        db.execute("INSERT OR IGNORE INTO results (table_id, seat, name_key, finished) VALUES"
+                                   " (?, ?, ?, ?)", (item.table, item.seat, name_key(item.name), item.finished))
                     elif isinstance(item, SeatRow):
                         db.execute("INSERT INTO seats VALUES (?, ?, ?)", (item.table, item.seat, item.token_hash))
                     elif isinstance(item, InviteRow):
@@ -184,9 +226,24 @@ class SQLiteStore:
             rows = self._db.execute("SELECT id FROM tables WHERE finished = 0 ORDER BY created").fetchall()
         return [table for (table,) in rows]
 
+    def player_games(self, name: str) -> list[PlayerGame]:
+        with self._lock:
+            rows = self._db.execute("SELECT table_id, seat, finished, accuracy FROM results WHERE name_key = ?"
+                                    " ORDER BY finished, table_id", (name_key(name),)).fetchall()
+        return [PlayerGame(*row) for row in rows]
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def name_key(name: str) -> str:
+    """A player name as the statistics find it: names differ by more than case at a table.
+
+    >>> name_key("Ann") == name_key("ANN")
+    True
+    """
+    return name.casefold()
 
 
 def open_store(url: str) -> Store:

@@ -17,12 +17,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from pegboard.duplicate import can_duplicate, duplicate_rules
 from pegboard.engine import GameState, new_game
-from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.errors import DuplicateError, IllegalActionError, PegboardError
 from pegboard.objectives import KINDS, MATCH, WIN, Objective
+from pegboard.present import board_length
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
 from pegboard.session import HUMAN, Session
-from pegboard.web.store import StoredTable, TableRow
+from pegboard.web.store import SeatRow, StoredTable, TableRow, Write
 
 __all__ = ["Table", "Seat", "SetupError", "LEVELS", "OPTIONS", "games_catalogue", "hash_token", "new_secret"]
 
@@ -38,6 +40,8 @@ NAME = re.compile(r"[\w.'-]{1,16}")
 """A player name, matched whole (``fullmatch``: ``$`` would let a trailing newline through)."""
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan")
 SETUP_VERSION = 1
+SECOND_HALF = "-2"
+"""The id of a duplicate set's second table: the first's with this after it."""
 
 
 class SetupError(PegboardError):
@@ -85,7 +89,7 @@ def games_catalogue() -> list[dict[str, Any]]:
         aliases = sorted(alias for alias, target in ALIASES.items() if target == name)
         games.append({"game": name, "family": rules.family, "players": rules.players,
                       "partners": rules.partners, "options": options, "aliases": aliases,
-                      "objectives": objectives_for(rules)})
+                      "duplicate": can_duplicate(rules), "objectives": objectives_for(rules)})
     return games
 
 
@@ -160,18 +164,36 @@ class Table:
     conns: set[Any] = field(default_factory=set)
     cache: dict[Any, Any] = field(default_factory=dict)
     busy: bool = False  # a computer move is being made
+    second_open: bool = False  # a duplicate set's first half: the second half's table is there
     idle_since: float = field(default_factory=time.monotonic)  # nobody connected, nothing to do: since when
     session: Session = field(init=False)
 
     def __post_init__(self) -> None:
         kinds = [HUMAN if entry["kind"] == "human" else entry.get("level") or "greedy" for entry in self.setup["seats"]]
         objective = Objective.from_name(self.setup.get("objective", WIN.name))  # tables set up before objectives: win
-        self.session = Session(self.game, kinds, seed=self.setup["seed"], objective=objective)
+        self.session = Session(self.game, kinds, seed=self.setup["seed"], objective=objective,
+                               duplicate=self.half is not None)
 
     @property
     def objective(self) -> Objective:
         """What the table's computer seats play for (:mod:`pegboard.objectives`)."""
         return self.session.objective
+
+    @property
+    def half(self) -> int | None:
+        """Which half of a duplicate set the table plays (1 or 2), None for an ordinary table."""
+        duplicate = self.setup.get("duplicate")
+        return duplicate["half"] if isinstance(duplicate, dict) else None
+
+    @property
+    def first_half(self) -> str:
+        """The id of the table of the set's first half (this one, in the first half)."""
+        return str(self.setup["duplicate"].get("first", self.id))
+
+    @property
+    def second_half(self) -> str:
+        """The id of the table of the set's second half: made when the first is over."""
+        return f"{self.first_half}{SECOND_HALF}"
 
     @property
     def creator_seat(self) -> int:
@@ -199,11 +221,16 @@ class Table:
         except PegboardError as error:
             raise SetupError(str(error)) from None
         seats = _parse_seats(data.get("seats"), rules.players)
+        duplicate = data.get("duplicate")
+        if duplicate is not None:
+            rules = _duplicate(rules, duplicate, options, seats)
         objective = _parse_objective(data.get("objective"), rules)
         setup = {"version": SETUP_VERSION, "game": rules.name, "options": rules.options(),
                  "players": [seat.name for seat in seats], "seed": secrets.randbits(128),
                  "seats": [{"kind": s.kind, "level": s.level, "invite": s.invite} for s in seats],
                  "objective": objective.name}
+        if duplicate is not None:
+            setup["duplicate"] = {"deals": rules.deals, "half": 1}
         try:
             game = _start(setup)
         except PegboardError as error:  # any refusal of the engine's is the request's fault: a 4xx
@@ -228,16 +255,39 @@ class Table:
         table.last = (len(game.events), len(game.events))
         return table
 
+    def second(self) -> Table:
+        """The table of a duplicate set's second half, once this first half is over: the same seed (so
+        the same cards, the same first dealer), the seats swapped, and the person's seat token good for
+        their new seat."""
+        if self.half != 1:
+            raise SetupError("only the first half of a duplicate set has a second")
+        person, computer = self.seats
+        setup = {**self.setup, "players": [computer.name, person.name],
+                 "seats": [self.setup["seats"][1], {"kind": "human", "level": None, "invite": new_secret()}],
+                 "duplicate": {**self.setup["duplicate"], "half": 2, "first": self.id}}
+        seats = [Seat(computer.name, "computer", computer.level),
+                 Seat(person.name, "human", None, setup["seats"][1]["invite"], person.token_hash)]
+        return Table(self.second_half, setup, _start(setup), seats, time.time())
+
+    def writes(self) -> list[Write]:
+        """What to store of a new table: its row, and the seats already taken (a second half's)."""
+        return [self.row(), *(SeatRow(self.id, number, seat.token_hash) for number, seat in enumerate(self.seats)
+                              if seat.token_hash is not None)]
+
     def row(self) -> TableRow:
         return TableRow(self.id, self.setup, self.created)
 
     def public(self) -> dict[str, Any]:
         """What anyone at the table may know about it (never tokens, invites or the seed)."""
-        return {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
-                "creator": self.creator_seat, "layout": layout(self.game.rules),
-                "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
-                "objective": self.objective.name, "playing_for": self.objective.words,
-                "finished": self.game.finished, "winner": self.game.winner}
+        public = {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
+                  "creator": self.creator_seat, "layout": layout(self.game.rules),
+                  "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
+                  "objective": self.objective.name, "playing_for": self.objective.words,
+                  "finished": self.game.finished, "winner": self.game.winner}
+        if self.half is not None:
+            public["duplicate"] = {"deals": self.game.rules.deals, "half": self.half, "first": self.first_half,
+                                   "second": self.second_half if self.half == 2 or self.second_open else None}
+        return public
 
     def seat_for_token(self, token: Any) -> int | None:
         """The seat a token belongs to, compared in constant time; None for a wrong token."""
@@ -270,9 +320,23 @@ def _parse_objective(value: Any, rules: Rules) -> Objective:
 
 
 def layout(rules: Rules) -> dict[str, Any]:
-    """What the page lays out for these rules (so that it tests no game's family by name)."""
+    """What the page lays out for these rules (so that it tests no game's family by name): ``board`` is
+    the length of the board's track, ``deals`` the number of deals of a game of set deals (0: none)."""
     return {"crib": rules.crib, "pegging": rules.pegging, "grid": rules.grid_side, "solo": rules.solo,
-            "cells_in_order": rules.cells_in_order}
+            "cells_in_order": rules.cells_in_order, "board": board_length(rules), "deals": rules.deals}
+
+
+def _duplicate(rules: Rules, deals: Any, options: dict[str, Any], seats: list[Seat]) -> Rules:
+    """The rules of a duplicate set's first half: one person (the first seat) against the computer."""
+    try:
+        duplicate = duplicate_rules(rules, deals)
+    except DuplicateError as error:
+        raise SetupError(str(error)) from None
+    if "target" in options:
+        raise SetupError("a duplicate set is scored deal by deal: it takes no target")
+    if [seat.kind for seat in seats] != ["human", "computer"]:
+        raise SetupError("a duplicate set is you (the first seat) against the computer (the second)")
+    return duplicate
 
 
 def _start(setup: dict[str, Any]) -> GameState:

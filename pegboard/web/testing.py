@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -121,6 +122,20 @@ class Client:
 
     def act(self, action: str) -> dict[str, Any]:
         return self.request({"type": "act", "action": action})
+
+    def play_out(self, chooser: random.Random, timeout: float = 120) -> dict[str, Any]:
+        """Play this seat to the end of the game, each move chosen at random among the legal ones (a
+        count under muggins says 3, a claim passes); the last state."""
+        deadline = time.monotonic() + timeout
+        while not self.state["finished"]:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the game did not finish")
+            if not self.state["legal"]:
+                self.until(lambda frame: frame["type"] == "state" and bool(frame["legal"] or frame["finished"]))
+                continue
+            choice = chooser.choice(self.state["legal"])
+            self.act("count 3" if choice == "count" else "pass" if choice == "muggins" else choice)
+        return self.state
 
     def catch_up(self, n: int) -> dict[str, Any]:
         """Receive until the state has ``n`` actions applied (or more)."""

@@ -6,10 +6,12 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from pegboard.engine.actions import Action
 from pegboard.engine.solitaire import CELL_NAMES
@@ -106,12 +108,21 @@ async def play_out(pilot: Pilot[None], rng: random.Random, max_steps: int = 3000
 
     ``presses`` collects every key pressed with the number of legal actions the person had then
     (a handover's Enter counts those of the person taking the keyboard)."""
+    end = await play_until(pilot, rng, (SummaryScreen,), max_steps, choose, presses)
+    assert isinstance(end, SummaryScreen)
+    return end
+
+
+async def play_until(pilot: Pilot[None], rng: random.Random, ends: tuple[type[Screen[Any]], ...],
+                     max_steps: int = 3000, choose: object = None,
+                     presses: list[tuple[str, int]] | None = None) -> Screen[Any]:
+    """:func:`play_out` until one of the screens ``ends`` is shown (a duplicate set's half-time...)."""
     app = pilot.app
     assert isinstance(app, PegboardApp)
     for _ in range(max_steps):
         await settle(pilot)
         screen = app.screen
-        if isinstance(screen, SummaryScreen):
+        if isinstance(screen, ends):
             return screen
         if isinstance(screen, HandoverScreen):
             game_screen = app.game_screen

@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
@@ -22,16 +23,20 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
+from pegboard.engine import GameState
 from pegboard.engine.actions import Action
 from pegboard.engine.solitaire import solitaire_view
 from pegboard.engine.views import cribbage_view
 from pegboard.errors import PegboardError
+from pegboard.present import board_length
+from pegboard.records import parse_record, record_of
 from pegboard.tui.controller import Controller, describe_action, objective_line, refusal, title_of
 from pegboard.tui.explain import deal_counts, deal_line, discard_review
 from pegboard.tui.flow import Flow, Stage
 from pegboard.tui.history import game_summary
 from pegboard.tui.moments import end_of_play, ends_the_play, latest_moves
 from pegboard.tui.screens.controls import LAST_CELL
+from pegboard.tui.screens.duplicate import HalfTimeScreen, SetScreen
 from pegboard.tui.screens.modals import HandoverScreen, counts_renderable
 from pegboard.tui.screens.summary import SummaryScreen
 from pegboard.tui.screens.tools import GameTools
@@ -41,7 +46,10 @@ from pegboard.tui.widgets.cards import HandView
 from pegboard.tui.widgets.grid import GridView, grid_lines
 from pegboard.tui.widgets.sketch import Sketch
 from pegboard.tui.widgets.table import GameLog
-from pegboard.tui.widgets.view import board_sides, board_target, finished_grid, grid_spec, table_text
+from pegboard.tui.widgets.view import board_sides, finished_grid, grid_spec, table_text
+
+if TYPE_CHECKING:
+    from pegboard.analysis.review import Review
 
 __all__ = ["GameScreen", "GAME_CSS", "HOLD"]
 
@@ -91,6 +99,8 @@ class GameScreen(GameTools):
         self._summarized = ctl.game.deal_number
         self.counts_deal: int | None = None  # the deal whose counts are on the table
         self.started = time.monotonic()
+        self.logged: int | None = None  # the finished game's row in the person's log
+        self.next_half: Controller | None = None  # a duplicate set's second half, once the first is over
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -151,7 +161,7 @@ class GameScreen(GameTools):
         if action == "go":
             return self.ctl.game.rules.crib
         if action == "undo":
-            return not self.ctl.game.rules.muggins and len(self.ctl.humans) == 1
+            return not self.ctl.game.rules.muggins and len(self.ctl.humans) == 1 and not self.ctl.duplicate
         return True
 
     # ------------------------------------------------------------------ drawing
@@ -166,7 +176,7 @@ class GameScreen(GameTools):
         labels = [ctl.label(s) for s in range(rules.players)]
         # The board's lines: one a side on a 24-line terminal (the show needs the room), up to 8 on a tall one.
         max_lines = max(2, min(8, self.size.height - 22)) if self.size.height else 2
-        self.query_one(CribbageBoard).show(board_sides(view, game), board_target(rules), max_lines)
+        self.query_one(CribbageBoard).show(board_sides(view, game), board_length(rules), max_lines)
         table = self.query_one("#table", Sketch)
         seen = game.events_for(view.seat)  # the person's own log: never a card they may not see
         upto = self._held_until if self.held is not None else len(seen)
@@ -410,14 +420,14 @@ class GameScreen(GameTools):
         game = ctl.game
         self.close_counts()
         me = ctl.humans[0]
+        kept = self._keep(me)
+        if ctl.half == 1:
+            self._half_time(kept)
+            return
         outcome = ctl.outcome(me)
-        opponent = "solo" if game.rules.solo else ctl.setup.opponent
-        kept = "Statistics updated: press s at the table to see them."
-        try:
-            self.store.drop_save(ctl)
-            self.store.record_result(game.game, opponent, outcome)
-        except PegboardError as error:
-            kept = f"Statistics not updated: {error}"
+        if ctl.half == 2:
+            self._set_over(kept)
+            return
         summary = game_summary(game, time.monotonic() - self.started)
         if game.rules.solo:
             result = f"{outcome.score} points: " + ("a win!" if outcome.result == "won" else
@@ -430,17 +440,81 @@ class GameScreen(GameTools):
         summary = replace(summary, lines=(*summary.lines, *([paid] if paid else []),
                                           *(["Undo used."] if ctl.undos else []), kept))
         counts = deal_counts(game.events, game.deal_number, game.rules, game.players)
+        self.open_box(SummaryScreen(result, summary, counts, game.players, lambda: self.store.save_record(game),
+                                    review=lambda: self.open_review(game)), self._after_the_end)
 
+    def _after_the_end(self, choice: str | None) -> None:
+        if choice == "new":
+            self.start_new_game()
+        elif choice == "history":
+            self.action_history()
+        elif choice == "quit":
+            self.app.exit()
+
+    def _keep(self, me: int) -> str:
+        """Keep the finished game: its save dropped (a duplicate set's first half: the second half saved in
+        its place), its result in the statistics, and, one person at the table, the game in their log.
+        What to tell them."""
+        ctl = self.ctl
+        game = ctl.game
+        opponent = "solo" if game.rules.solo else ctl.setup.opponent
+        try:
+            if ctl.half == 1:
+                self.next_half = ctl.second_half()
+                self.store.save_game(self.next_half)
+            else:
+                self.store.drop_save(ctl)
+            if ctl.half != 1:
+                self.store.record_result(game.game, opponent if ctl.half is None else f"{opponent}, duplicate",
+                                         ctl.outcome(me))
+            if len(ctl.humans) == 1:
+                half = (str(game.seed), ctl.half) if ctl.half is not None else None
+                self.logged = self.store.log_game(game, me, opponent, half)
+        except PegboardError as error:
+            return f"Statistics not updated: {error}"
+        return "Statistics updated: press s at the table to see them."
+
+    def open_review(self, game: GameState) -> None:
+        """The Review screen of a finished game; the person's accuracy is kept in their log once it is
+        worked out (this screen's game only: it is the one logged)."""
+        from pegboard.tui.review import ReviewScreen
+
+        seat = self.ctl.humans[0]
+
+        def reviewed(found: Review) -> None:
+            name = game.players[seat]
+            if game is self.ctl.game and self.logged is not None and name in found.players:
+                try:
+                    self.store.keep_accuracy(self.logged, found.players[name].accuracy)
+                except PegboardError:
+                    pass  # the review is shown all the same; the statistics work it out again
+
+        self.app.push_screen(ReviewScreen(parse_record(record_of(game)), reviewed))
+
+    def _half_time(self, kept: str) -> None:
+        """The first half of a duplicate set is over: say how it went, then the second half."""
         def chosen(choice: str | None) -> None:
-            if choice == "new":
-                self.start_new_game()
-            elif choice == "history":
-                self.action_history()
-            elif choice == "quit":
+            if choice == "quit":
                 self.app.exit()
+            elif self.next_half is not None:
+                self.app.title = title_of(self.next_half)
+                self.app.switch_screen(GameScreen(self.next_half, self.store, pace=self.pace, hold=self.hold))
 
-        self.open_box(SummaryScreen(result, summary, counts, game.players, lambda: self.store.save_record(game)),
-                      chosen)
+        if self.next_half is None:  # the second half could not be saved or made: say why, stop here
+            self.say(kept, "error")
+            return
+        self.open_box(HalfTimeScreen(self.ctl.game, kept), chosen)
+
+    def _set_over(self, kept: str) -> None:
+        """The duplicate set is over: its result deal by deal."""
+        ctl = self.ctl
+        halves = (ctl.first_half or ctl.game, ctl.game)
+
+        def save_records() -> tuple[Path, Path]:
+            return self.store.save_record(halves[0]), self.store.save_record(halves[1])
+
+        self.open_box(SetScreen(ctl.duplicate_result(), kept, lambda half: self.open_review(halves[half]),
+                                save_records), self._after_the_end)
 
     def start_new_game(self) -> None:
         fresh = Controller.start(replace(self.ctl.setup, seed=None))
@@ -499,4 +573,6 @@ def title_forms(ctl: Controller) -> list[str]:
     ``cribbage-3 · muggins``."""
     rules = ctl.game.rules
     marks = (" · muggins" if rules.muggins else "") + (" · hot seat" if ctl.hot_seat else "")
+    if ctl.half is not None:
+        marks = f" · duplicate {ctl.half}/2{marks}"
     return [title_of(ctl), title_of(ctl).removeprefix("pegboard · "), f"{rules.name}{marks}", rules.name]

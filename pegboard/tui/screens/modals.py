@@ -9,15 +9,19 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from pegboard.analysis.mystats import PlayedGame, player_stats, with_accuracy
 from pegboard.engine.actions import small_number
+from pegboard.errors import PegboardError
 from pegboard.tui.explain import ShowCount, item_words
-from pegboard.tui.store import StatsRow
+from pegboard.tui.mystats import stats_renderable
+from pegboard.tui.store import StatsRow, Store
 from pegboard.tui.widgets.cards import chip, chips, colour_cards
 
 __all__ = ["MODAL_CSS", "HelpScreen", "HandoverScreen", "StatsScreen", "claim_words", "ResumeScreen",
@@ -31,8 +35,9 @@ BoxScreen > Vertical, HandoverScreen > Vertical, SummaryScreen > Vertical, Resum
 .title { text-style: bold; color: $accent; padding-bottom: 1; }
 .keys { color: $text-muted; padding-top: 1; }
 BoxScreen VerticalScroll, SummaryScreen VerticalScroll { height: auto; max-height: 100%; }
-SummaryScreen > Vertical, HistoryScreen > Vertical { height: 94%; }
-SummaryScreen VerticalScroll, HistoryScreen VerticalScroll { height: 1fr; max-height: 100%; }
+SummaryScreen > Vertical, HistoryScreen > Vertical, StatsScreen > Vertical, SetScreen > Vertical { height: 94%; }
+SummaryScreen VerticalScroll, HistoryScreen VerticalScroll, StatsScreen VerticalScroll, SetScreen VerticalScroll {
+    height: 1fr; max-height: 100%; }
 """
 
 HELP = """\
@@ -52,7 +57,8 @@ HELP = """\
 
 [b]Help and tools[/b]
   h          hint: what the expert would do, and why (then Enter)
-  s          statistics per game and opponent level
+  s          statistics: per game and opponent level, and yours
+             (points per deal against the experts', accuracy, sets)
   w          save the game's record (pegboard replay FILE); until the
              game is over, only its finished deals
   n          a new game, once this one is over
@@ -172,13 +178,25 @@ def widest_win(row: StatsRow) -> str:
     return "—" if row.best_win is None else f"+{row.best_win}"
 
 
-class StatsScreen(BoxScreen):
-    """Games won, lost and skunked per game type and opponent level."""
+class _Closed(Exception):
+    """The statistics box was closed while its reviews went on."""
 
-    def __init__(self, rows: Sequence[StatsRow], where: Path) -> None:
+
+class StatsScreen(BoxScreen):
+    """Games won, lost and skunked per game type and opponent level; then the person's own statistics
+    (:mod:`pegboard.analysis.mystats`), whose missing accuracies are worked out here, in a thread, and
+    kept (``store``: where the log is; None leaves them out)."""
+
+    def __init__(self, rows: Sequence[StatsRow], where: Path, store: Store | None = None) -> None:
         super().__init__()
         self.rows = rows
         self.where = where
+        self.store = store
+        self.played: list[PlayedGame] = []
+        self.closed = False
+
+    def on_unmount(self) -> None:
+        self.closed = True
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, header_style="bold #5fd7ff", padding=(0, 1), pad_edge=False)
@@ -189,10 +207,58 @@ class StatsScreen(BoxScreen):
                           str(row.drawn), str(row.skunked), str(row.gave), widest_win(row))
         with Vertical():
             yield Static("Statistics", classes="title")
-            yield Static(table if self.rows else Text("No finished games yet."))
+            with VerticalScroll():
+                yield Static(table if self.rows else Text("No finished games yet."))
+                yield Static(id="mine")
             yield Static(Text(f"skunked: times you were skunked; skunks: times you skunked the other side; best "
                               f"win: your widest winning margin (solitaire: over the target).\n"
                               f"Kept in {self.where}. Enter or Esc closes."), classes="keys")
+
+    def on_mount(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.played = self.store.played()
+        except PegboardError as error:
+            self.query_one("#mine", Static).update(Text(f"\nYour own statistics cannot be read: {error}"))
+            return
+        self._show()
+        if any(game.accuracy is None for game in self.played):
+            self.work_out_accuracy()
+
+    def _show(self, note: str = "") -> None:
+        if self.closed:  # while the reviews went on
+            return
+        parts: list[RenderableType] = [Text("\nYour games against the computer", style="bold #5fd7ff")]
+        if self.played:
+            parts.append(stats_renderable(player_stats(self.played), results=False))
+        else:
+            parts.append(Text("None yet: games you finish alone against the computer are logged here."))
+        if note:
+            parts.append(Text(note, style="dim"))
+        self.query_one("#mine", Static).update(Group(*parts))
+
+    @work(thread=True, exclusive=True)
+    def work_out_accuracy(self) -> None:
+        """Review the logged games whose accuracy is missing, one after another, keeping each."""
+        store = self.store
+        assert store is not None
+
+        def progress(done: int, total: int) -> None:
+            if self.closed:
+                raise _Closed  # the rest waits for the next time
+            self.app.call_from_thread(self._show, f"Reviewing your games for their accuracy: {done} of {total}…")
+
+        self.app.call_from_thread(self._show, "Reviewing your games for their accuracy…")
+        try:
+            played = with_accuracy(self.played, keep=store.keep_accuracy, progress=progress)
+        except _Closed:
+            return
+        except PegboardError as error:
+            self.app.call_from_thread(self._show, f"The accuracy could not be kept: {error}")
+            return
+        self.played = played
+        self.app.call_from_thread(self._show)
 
 
 class ResumeScreen(ModalScreen[str]):

@@ -76,7 +76,7 @@ class SummaryScreen(ModalScreen[str]):
                 Binding("q", "choose('quit')", "Quit"), Binding("escape,enter", "choose('look')", "Look")]
 
     def __init__(self, result: str, summary: GameSummary, counts: Sequence[ShowCount], players: Sequence[str],
-                 save_record: Callable[[], Path], review: Callable[[], str | None] | None = None) -> None:
+                 save_record: Callable[[], Path], review: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.result = result
         self.summary = summary
@@ -101,10 +101,12 @@ class SummaryScreen(ModalScreen[str]):
         self.dismiss(choice)
 
     def action_review(self) -> None:
-        """The hook for reviewing the game move by move (its own issue): says so until it exists."""
-        said = self.review() if self.review is not None else None
-        self.query_one("#saved", Static).update(Text(said or "Review is not there yet: save the record (w) and "
-                                                     "step through it with pegboard replay FILE."))
+        """The Review screen for the game: every decision set against the best (Esc comes back here)."""
+        if self.review is None:
+            self.query_one("#saved", Static).update(Text("No review here: save the record (w) and review it with "
+                                                         "pegboard review FILE."))
+            return
+        self.review()
 
     def action_record(self) -> None:
         try:

@@ -73,7 +73,7 @@ class GameTools(TableControls):
         except PegboardError as error:
             self.say(str(error), "error")
             return
-        self.open_box(StatsScreen(rows, self.store.stats_path))
+        self.open_box(StatsScreen(rows, self.store.stats_path, self.store))
 
     def action_history(self) -> None:
         """The score history, deal by deal, at any time."""

@@ -14,17 +14,12 @@ from pegboard.tui.widgets.board import Side
 from pegboard.tui.widgets.grid import CURSOR, GridSpec
 from pegboard.tui.widgets.table import cribbage_table, snailspace_table, solitaire_table
 
-__all__ = ["board_sides", "board_target", "table_text", "grid_spec", "finished_grid"]
+__all__ = ["board_sides", "table_text", "grid_spec", "finished_grid"]
 
 SNAIL_SIZE = 5
 SQUARE_SIZE = 4
 
 
-def board_target(rules: Rules) -> int:
-    """The length of the board's track: the target, or 60 a deal for Snailspace (no target)."""
-    if rules.target is not None:
-        return rules.target
-    return 60 * rules.deals + 1
 
 
 def board_sides(view: Any, game: GameState) -> list[Side]:

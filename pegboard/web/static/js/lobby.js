@@ -55,14 +55,16 @@ function buildForm(form, catalogue, error) {
   const select = h("select", { id: "game", name: "game" },
     catalogue.games.map((game) => h("option", { value: game.game }, GAME_TITLES[game.game] || game.game)));
   const options = h("fieldset", { class: "options" });
+  const duplicate = h("fieldset", { class: "options duplicate" });
   const seats = h("fieldset", { class: "seats" });
   const playing = h("fieldset", { class: "objective" });
   const submit = h("button", { type: "submit", class: "primary big", id: "start" }, "Start the game");
   form.append(h("h2", { id: "new-table-title" }, "New table"),
-    h("label", { class: "field", for: "game" }, "Game"), select, options, seats, playing, submit, error);
+    h("label", { class: "field", for: "game" }, "Game"), select, options, duplicate, seats, playing, submit, error);
   const refresh = () => {
     const game = games[select.value];
     fillOptions(options, game);
+    fillDuplicate(duplicate, game);
     fillSeats(seats, game, catalogue.levels);
     fillObjective(playing, game);
   };
@@ -100,6 +102,20 @@ function fillOptions(fieldset, game) {
     }
     fieldset.append(h("label", { class: "field", for: id }, OPTION_LABELS[key] || key), input);
   }
+}
+
+// A duplicate set against the computer: N deals, then the same deals from the computer's seat.
+function fillDuplicate(fieldset, game) {
+  clear(fieldset);
+  fieldset.hidden = !game.duplicate;
+  if (!game.duplicate) return;
+  const check = h("input", { type: "checkbox", id: "duplicate", name: "duplicate" });
+  const deals = h("input", { type: "number", id: "duplicate-deals", name: "duplicate-deals", min: 1, max: 30, value: 8,
+    required: true });
+  fieldset.append(h("legend", {}, "Duplicate set"),
+    h("label", { class: "check", for: "duplicate" }, check, " Play a duplicate set against the computer: the deals, "
+      + "then the same deals from its seat, holding the cards it held. The result is the point difference."),
+    h("label", { class: "field", for: "duplicate-deals" }, "Deals in each half"), deals);
 }
 
 // What the computer seats play for: only games with more than one choice (two-sided cribbage) show it.
@@ -163,6 +179,9 @@ async function create(form, game, error) {
     seats.push(kind === "human" ? { kind, name } : { kind: "computer", level: kind.split(":")[1], name });
   }
   const request = { game: game.game, options, seats };
+  if (game.duplicate && form.elements.duplicate.checked) {
+    request.duplicate = Number.parseInt(form.elements["duplicate-deals"].value, 10);
+  }
   const objective = form.elements.objective;
   if (objective && !form.querySelector("fieldset.objective").hidden && objective.value !== "win") {
     request.objective = objective.value;
@@ -180,8 +199,12 @@ async function create(form, game, error) {
 
 function yourTables() {
   const tables = myTables();
+  const name = localStorage.getItem("pegboard:name");
   const section = h("section", { class: "panel your-tables", "aria-labelledby": "your-tables-title" },
-    h("h2", { id: "your-tables-title" }, "Your tables"));
+    h("h2", { id: "your-tables-title" }, "Your tables"),
+    name ? h("p", { class: "lobby-links" }, h("a", { href: `/stats/${encodeURIComponent(name)}`, id: "my-stats" },
+      `Your statistics (as ${name})`), ": games won and lost, points per deal against the experts' averages, "
+      + "accuracy, duplicate sets.") : null);
   if (!tables.length) {
     section.append(h("p", { class: "muted" }, "Tables you play at appear here, so you can come back to them."));
     return section;

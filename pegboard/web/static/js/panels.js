@@ -133,6 +133,12 @@ function people(ctl) {
       h("p", { class: "muted" }, "This link is your seat: keep it private."),
       copyRow("Your private link", `/t/${state.table}#seat=${ctl.me.seat}.${ctl.me.token}`, "private-link")));
   }
+  if (state.finished && state.duplicate && state.duplicate.half === 1 && ctl.me) {
+    section.append(h("p", {}, state.duplicate.second
+      ? h("button", { type: "button", class: "primary", id: "second-half", onclick: () => ctl.playSecondHalf() },
+        "Play the second half: the same deals from the other seat")
+      : h("span", { class: "muted" }, "Opening the second half…")));
+  }
   if (state.finished) {
     section.append(h("p", {}, h("a", { href: `/api/tables/${state.table}/record`, download: "", id: "record",
       class: "button primary" }, "Download the game record"), " ", h("a", { href: `/r/${state.table}`, id: "review",
@@ -148,8 +154,33 @@ export function renderSide(ctl) {
     parts.push(h("section", { class: "panel-lite" }, h("h2", {}, "Counting"),
       showList(state.shows, state.view.players, state.view.starter)));
   }
+  if (ctl.duplicate) parts.push(duplicateResult(ctl.duplicate));
   const last = lastDeal(state);
   if (last) parts.push(last);
   parts.push(logPanel(ctl), people(ctl));
   return parts;
+}
+
+// A duplicate set's result: the headline, and deal by deal what each made of the same cards.
+function duplicateResult(result) {
+  const section = h("section", { class: "panel-lite duplicate-result", id: "duplicate-result" },
+    h("h2", {}, "The duplicate set"));
+  if (result.loading) return section.append(h("p", { class: "muted" }, "Comparing the halves…")) || section;
+  if (result.error) return section.append(h("p", { class: "error" }, result.error)) || section;
+  const me = result.person;
+  const other = result.computer;
+  const rows = result.deals.map((deal) => h("tr", {}, h("td", {}, String(deal.deal + 1)),
+    h("td", {}, deal.person_dealt_first ? me : other),
+    h("td", {}, String(deal.first_cards.person)), h("td", {}, String(deal.first_cards.computer)),
+    h("td", {}, String(deal.second_cards.computer)), h("td", {}, String(deal.second_cards.person)),
+    h("td", { class: deal.difference > 0 ? "ahead" : deal.difference < 0 ? "behind" : "" },
+      `${deal.difference > 0 ? "+" : ""}${deal.difference}`)));
+  section.append(h("p", { id: "duplicate-headline" }, h("strong", {}, result.headline)),
+    h("table", { class: "duplicate-deals" }, h("thead", {}, h("tr", {}, ["deal", "dealt first", `${me} A`, `${other} A`,
+      `${other} B`, `${me} B`, "±"].map((cell) => h("th", {}, cell)))), h("tbody", {}, rows)),
+    h("p", { class: "muted" }, `A: the cards ${me} held in the first half (${other} in the second); B: the cards `
+      + `${other} held in the first half (${me} in the second).`),
+    h("p", {}, h("a", { href: `/r/${result.first}`, class: "button secondary small" }, "Review half 1"), " ",
+      h("a", { href: `/r/${result.second}`, class: "button secondary small" }, "Review half 2")));
+  return section;
 }

@@ -227,13 +227,36 @@ class TableController {
     return this.state ? this.state.view.players : [];
   }
 
+  // A duplicate set's second half: take the seat (the same token) and go there.
+  playSecondHalf() {
+    const duplicate = this.state.duplicate;
+    if (!this.me || !duplicate || !duplicate.second) return;
+    keepSeat(duplicate.second, 1, this.me.token, { name: this.names()[this.state.seat] });
+    window.location.assign(`/t/${duplicate.second}`);
+  }
+
+  // A duplicate set's result, once its second half is over.
+  async loadDuplicate() {
+    if (this.duplicate || !this.state || !this.state.finished || !this.state.duplicate
+        || this.state.duplicate.half !== 2) return;
+    this.duplicate = { loading: true };
+    try {
+      this.duplicate = await api(`/api/tables/${this.table}/duplicate`);
+    } catch (problem) {
+      this.duplicate = { error: problem.message };
+    }
+    this.renderSide();
+  }
+
   render() {
     const state = this.state;
     if (!state) return;
     const title = GAME_TITLES[state.game] || state.game;
     const playing = state.objective && state.objective !== "win" ? ` · ${OBJECTIVE_SHORT[state.objective.split(":")[0]]}` : "";
-    this.title.textContent = title.split(":")[0] + playing;
+    this.title.textContent = title.split(":")[0] + playing + (state.duplicate
+      ? ` · duplicate, half ${state.duplicate.half} of 2` : "");
     this.title.title = playing ? `The computer plays ${state.playing_for}` : "";
+    this.loadDuplicate();
     document.title = `${this.isMyTurn() ? "● " : ""}${title.split(":")[0]} · pegboard`;
     this.renderBoard();
     this.renderStatus();
@@ -254,7 +277,7 @@ class TableController {
       return;
     }
     if (!this.board) {
-      this.board = new Board(view.sides, view.target);
+      this.board = new Board(view.sides, this.state.layout.board || view.target);
       clear(this.boardBox).append(this.board.svg, this.scoreLine = h("div", { class: "score-line" }));
     }
     this.board.update(view.scores, view.previous_scores);
@@ -267,7 +290,9 @@ class TableController {
         gained > 0 ? h("span", { class: "gain" }, ` +${gained}`) : null));
     });
     for (const dot of this.scoreLine.querySelectorAll(".dot")) dot.style.color = SIDE_COLOURS[dot.dataset.side % 4];
-    this.scoreLine.append(h("span", { class: "muted" }, ` · ${view.target} to win`));
+    const deals = this.state.layout.deals;
+    this.scoreLine.append(h("span", { class: "muted" }, deals
+      ? ` · deal ${Math.min(this.state.deal + 1, deals)} of ${deals}` : ` · ${view.target} to win`));
   }
 
   renderStatus() {
@@ -275,7 +300,10 @@ class TableController {
     const state = this.state;
     const view = state.view;
     let text;
-    if (state.finished) {
+    if (state.finished && state.duplicate) {
+      text = state.duplicate.half === 1 ? "The first half is over: now the same deals from the other seat."
+        : "The duplicate set is over: see how you did against the computer on the same cards.";
+    } else if (state.finished) {
       text = view.winner ? `${view.winner === this.mySide() ? "You win" : `${view.winner} wins`}!`
         : state.layout.solo ? "The deal is over: below the target." : "The game is a draw.";
     } else if (this.isMyTurn()) {
