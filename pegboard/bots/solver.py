@@ -271,6 +271,7 @@ class Solver:
         # the play end_value(points pegged by my side, by the other) -- e.g. a scaled win probability.
         self.end_value = end_value if goals is not None else None
         self.raw = self.end_value is not None
+        self.ends: dict[int, float] = {}  # end_value's answers by (mine, theirs): a pure function, asked often
         # With end_value, what pegging out is worth may depend on the loser's score (an objective such as
         # game points): pegged_out = (mine, theirs), mine[t] my side's value for pegging out once the
         # other side has pegged t in the search, theirs[m] for theirs once mine has pegged m. None: +-WIN.
@@ -501,7 +502,11 @@ class Solver:
                     return -WIN if self.out_theirs is None else self.out_theirs[mine]
         if self.single or not hands or self.series_horizon:
             if self.end_value is not None:
-                return self.end_value(mine, theirs)
+                key = mine << 16 | theirs
+                known = self.ends.get(key)
+                if known is None:
+                    known = self.ends[key] = self.end_value(mine, theirs)
+                return known
             return bonus
         for candidate in self.after[last]:
             if hands >> HAND_BITS * candidate & _ID_MASK:
