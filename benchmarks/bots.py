@@ -4,7 +4,8 @@ match projected from a 2-process run, the discard advisor's latency, and a game'
 (against ``copy.deepcopy``).
 
 Every rate is measured in this run, so the ratios hold on a noisy machine even when the absolute
-figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (default 200),
+figures move. ``PEGBOARD_BENCH_EXPERT_GAMES`` sets the expert match's length (default 600: a worker's search tables
+grow for a few hundred games before they reach their bounds, so a shorter match understates its memory),
 ``PEGBOARD_BENCH_EXPERT_SPEED_GAMES`` the games whose expert decisions are timed (default 40).
 """
 
@@ -123,7 +124,7 @@ def run() -> Iterator[Row]:
     yield ("sim --jobs 2 (the same games)", two.games / two.seconds, "games/s", "")
     yield ("sim --jobs 2 / --jobs 1", one.seconds / two.seconds, "x", ">= 1.7")
 
-    games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_GAMES", "200"))
+    games = int(os.environ.get("PEGBOARD_BENCH_EXPERT_GAMES", "600"))
     # The expert's match as a user runs it: `pegboard sim --jobs 2` in a fresh process (its workers do not
     # inherit this benchmark's heap). Starting the worker processes (imports, tables) is paid once per
     # match: time it with a 2-game match, so that the projection is start-up plus 10,000 games at the

@@ -45,7 +45,8 @@ _SCORE: Final[Callable[[tuple[int, ...], int], int]] = getattr(play_points, "__w
 only crowd out the engine's."""
 _IDS: Final[dict[tuple[int, ...], int]] = {(): 0}
 LIMIT = 1 << 17
-"""Series held before :func:`reset_if_full` empties the tables (a long match meets ever more of them)."""
+"""Series held before :func:`reset_if_full` empties the tables (a long match meets ever more of them).
+At the bound the series tables are most of a simulator's worker's memory (about 500 bytes a series)."""
 _GENERATION: Final = [0]
 _COMPRESSED: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 

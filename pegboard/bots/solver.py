@@ -50,9 +50,9 @@ ReplyModel = Callable[[int, tuple[int, ...], int, tuple[int, ...]], Sequence[flo
 ranks, :func:`pack_hands`) on a series at a count. It must be a function of its arguments alone:
 the search keeps its answers."""
 
-MEMO_LIMIT: Final = 1 << 19
+MEMO_LIMIT: Final = 1 << 17
 """A solver's memo is emptied when it holds this many positions (values never change, so this only
-bounds memory)."""
+bounds memory: a worker's pool holds two solvers; 2^17 searched as fast as 2^19 and holds a quarter)."""
 _REPLY_LIMIT: Final = 1 << 17
 _HALF_WIN: Final = WIN / 2
 
