@@ -144,7 +144,6 @@ class ExpertBot(BaseBot):
         self.board = _load_board(rules, self.objective) if self.settings.board else None
         self._grid: Any = None
         self._deal_evidence: dict[tuple[PastPlay, ...], float] = {}  # a shown deal's plays: book vs generic
-        self._plays_read: tuple[CribbageView, int, list[list[PastPlay]]] | None = None  # the last view's deal_plays
         self._readers: dict[int, PlaysReader] = {}  # each seat's plays, read as the game's log grows
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
 
@@ -387,16 +386,12 @@ class ExpertBot(BaseBot):
         return deal_plays(view.events, opponent)[-1]
 
     def _deal_plays(self, view: CribbageView, seat: int) -> list[list[PastPlay]]:
-        """:func:`deal_plays` of the view's events, read once per view (a decision asks up to three times)."""
-        known = self._plays_read
-        if known is not None and known[0] is view and known[1] == seat:
-            return known[2]
+        """:func:`deal_plays` of the view's events, each event read once a game (a decision asks up to
+        three times: the reader keeps its answer until the log grows)."""
         reader = self._readers.get(seat)
         if reader is None:
             reader = self._readers[seat] = PlaysReader(seat)
-        plays = reader.read(view.events)
-        self._plays_read = (view, seat, plays)
-        return plays
+        return reader.read(view.events)
 
     def _book_share(self, view: CribbageView, opponent: int) -> float:
         """How likely it is that the opponent plays by the book rather than the generic model: the

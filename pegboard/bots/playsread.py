@@ -51,12 +51,15 @@ class PlaysReader:
         self.built: list[list[PastPlay]] = []  # the finished deals' plays (all deals but the last)
         self.series: tuple[int, ...] = ()
         self.count = 0
+        self.answer: list[list[PastPlay]] | None = None  # what read() gave for the log as read so far
 
     def read(self, events: Sequence[Event]) -> list[list[PastPlay]]:
         """:func:`deal_plays` of ``events`` for this reader's seat."""
         size = len(events)
         if self.done and not (size >= self.done and events[0] is self.first and events[self.done - 1] is self.last):
             self._forget()
+        if self.answer is not None and size == self.done:
+            return self.answer
         deals = self.deals
         for index in range(self.done, size):
             event = events[index]
@@ -75,4 +78,5 @@ class PlaysReader:
             self.first, self.last, self.done = events[0], events[size - 1], size
         while len(self.built) < len(deals) - 1:
             self.built.append(_past_plays(deals[len(self.built)]))
-        return [*self.built, _past_plays(deals[-1] if deals else [])]
+        self.answer = [*self.built, _past_plays(deals[-1] if deals else [])]
+        return self.answer
