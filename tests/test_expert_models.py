@@ -395,3 +395,20 @@ def test_emptying_the_series_tables_between_searches_changes_no_value(monkeypatc
     start = series.generation()
     assert values() == before
     assert series.generation() > start + 3
+
+
+def test_the_plays_reader_gives_deal_plays_at_every_step_of_a_game_and_starts_again_on_another_log() -> None:
+    from pegboard.bots import make_bot
+    from pegboard.bots.playsread import PlaysReader
+    from pegboard.engine import new_game
+
+    rules = Rules.preset("cribbage")
+    reader = PlaysReader(1)
+    for seed in (3, 4):  # the second game's log is another log: the reader must start again
+        game = new_game(rules, seed=seed)
+        bots = [make_bot("greedy", rules, seat, seed=seat) for seat in range(2)]
+        while not game.finished:
+            seat = game.to_act()[0]
+            events = game.view(0).events
+            assert reader.read(events) == deal_plays(events, 1)
+            game.apply(bots[seat].choose(game.view(seat)))
