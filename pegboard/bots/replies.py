@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pegboard.bots.series import NEXT, POINTS, RANKS, SERIES, intern, step
+from pegboard.bots.series import MOVES, POINTS_MASK, RANKS, SERIES, intern, step
 
 __all__ = ["BookReplies", "book_chances", "lead_score_packed", "read_play", "read_book_play", "PIP"]
 
@@ -74,10 +74,13 @@ def book_chances(replies: dict[int, tuple[float, ...]], temperature: float, pack
         fixed |= (last << 3 | series.count(last)) << 44
     options = 0  # each playable rank and its pair and run points, eight bits each
     for rank in playable:
-        at = base * RANKS + rank
-        if series and NEXT[at] < 0:
-            step(base, rank)
-        options = options << 8 | rank << 4 | (POINTS[at] if series else 0)
+        points = 0
+        if series:
+            entry = MOVES[base * RANKS + rank]
+            if entry < 0:
+                entry = step(base, rank)
+            points = entry & POINTS_MASK
+        options = options << 8 | rank << 4 | points
     key = (options << 4 | len(playable)) << 51 | fixed
     known = replies.get(key)
     if known is not None:
@@ -89,7 +92,7 @@ def book_chances(replies: dict[int, tuple[float, ...]], temperature: float, pack
             held = packed >> 3 * rank - 3 & 7
             new_count = count + PIP[rank]
             # play_points((*series, rank), new_count), from the search's series tables:
-            points = POINTS[base * RANKS + rank] + (2 if new_count == 15 or new_count == 31 else 0)
+            points = (MOVES[base * RANKS + rank] & POINTS_MASK) + (2 if new_count == 15 or new_count == 31 else 0)
             value = float(points)  # as hoyle.answer_score, lead 0
             if new_count == 5 or new_count == 21:
                 value -= 2

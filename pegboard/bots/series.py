@@ -2,17 +2,19 @@
 
 The search (:class:`pegboard.bots.solver.Solver`) keeps of the current series only the part that can
 still score (:func:`compress`). Each such series gets an id once per process (:func:`intern`, the empty
-series is 0), and laying a rank on it is two list look-ups: the id of the series that follows
-(:data:`NEXT`) and the points the rank scores from pairs and runs (:data:`POINTS`; fifteen and
-thirty-one come from the count, which is kept apart). The tables grow as new series are met; they are
-plain lists of ints, which the cycle collector never has to walk.
+series is 0), and laying a rank on it is one array look-up (:data:`MOVES`): the id of the series that
+follows and the points the rank scores from pairs and runs, packed in one int (fifteen and thirty-one
+come from the count, which is kept apart). The tables grow as new series are met; the transitions are
+an array of machine ints, which the cycle collector never has to walk.
 
 >>> five = intern((5,))
->>> ten = step(five, 10)
->>> SERIES[ten], POINTS[five * RANKS + 10]  # the fifteen is the count's: no pair or run points
+>>> entry = step(five, 10)
+>>> SERIES[entry >> POINTS_BITS], entry & POINTS_MASK  # the fifteen is the count's: no pair or run points
 ((5, 10), 0)
->>> SERIES[step(step(ten, 10), 10)], POINTS[step(ten, 10) * RANKS + 10]  # a pair royal of tens
-((10, 10, 10), 6)
+>>> pair = step(entry >> POINTS_BITS, 10) >> POINTS_BITS
+>>> entry = step(pair, 10)
+>>> SERIES[entry >> POINTS_BITS], entry & POINTS_MASK, MOVES[pair * RANKS + 10] == entry  # a pair royal of tens
+((10, 10, 10), 6, True)
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from typing import Final
 
 from pegboard.scoring.play import play_points
 
-__all__ = ["compress", "intern", "step", "reset_if_full", "generation", "SERIES", "LENGTH", "NEXT", "POINTS", "RANKS",
-           "LIMIT"]
+__all__ = ["compress", "intern", "step", "reset_if_full", "generation", "SERIES", "LENGTH", "MOVES", "POINTS_BITS",
+           "POINTS_MASK", "RANKS", "LIMIT"]
 
 RANKS: Final = 14
 """Transition slots per series: ranks 1-13 (slot 0 unused)."""
@@ -33,20 +35,22 @@ SERIES: Final[list[tuple[int, ...]]] = [()]
 """Each interned series by id."""
 LENGTH: Final[list[int]] = [0]
 """The length of each interned series by id."""
-NEXT: Final = array("i", [-1] * RANKS)
-"""``NEXT[id * RANKS + rank]``: the id of the (compressed) series after laying ``rank``, -1 until first asked.
-(Arrays, not lists: a million slots the cycle collector would otherwise walk at every full pass.)"""
-POINTS: Final = array("i", [0] * RANKS)
-"""``POINTS[id * RANKS + rank]``: pair and run points of laying ``rank`` (valid once :data:`NEXT` is set)."""
+POINTS_BITS: Final = 4
+"""Low bits of a :data:`MOVES` entry holding the pair and run points (at most 12, a double pair royal)."""
+POINTS_MASK: Final = (1 << POINTS_BITS) - 1
+MOVES: Final = array("i", [-1] * RANKS)
+"""``MOVES[id * RANKS + rank]``: laying ``rank`` on series ``id``, -1 until first asked, then the id of
+the (compressed) series that follows shifted up by :data:`POINTS_BITS`, or'ed with the pair and run
+points it scores. (One array of machine ints, not lists: a million slots the cycle collector would
+otherwise walk, and one 4-byte slot a transition.)"""
 _UNSET: Final = array("i", [-1] * RANKS)
-_ZERO: Final = array("i", [0] * RANKS)
 _SCORE: Final[Callable[[tuple[int, ...], int], int]] = getattr(play_points, "__wrapped__", play_points)
 """:func:`play_points` without its cache: each transition is scored once here, and its entries would
 only crowd out the engine's."""
 _IDS: Final[dict[tuple[int, ...], int]] = {(): 0}
 LIMIT = 1 << 17
 """Series held before :func:`reset_if_full` empties the tables (a long match meets ever more of them).
-At the bound the series tables are most of a simulator's worker's memory (about 500 bytes a series)."""
+At the bound the series tables hold about 300 bytes a series (the tuple, its id, 56 bytes of transitions)."""
 _GENERATION: Final = [0]
 _COMPRESSED: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -97,27 +101,27 @@ def intern(series: tuple[int, ...]) -> int:
     _IDS[series] = index
     SERIES.append(series)
     LENGTH.append(len(series))
-    NEXT.extend(_UNSET)
-    POINTS.extend(_ZERO)
+    MOVES.extend(_UNSET)
     return index
 
 
 def step(series_id: int, rank: int) -> int:
-    """The id of the compressed series after laying ``rank`` on series ``series_id``, filling
-    :data:`NEXT` and :data:`POINTS` the first time.
+    """The :data:`MOVES` entry of laying ``rank`` on series ``series_id`` (the following series' id,
+    shifted, with the pair and run points), filling it the first time.
 
-    >>> SERIES[step(intern((4, 6)), 5)], POINTS[intern((4, 6)) * RANKS + 5]
+    >>> entry = step(intern((4, 6)), 5)
+    >>> SERIES[entry >> POINTS_BITS], entry & POINTS_MASK
     ((4, 6, 5), 3)
     """
     at = series_id * RANKS + rank
-    known = NEXT[at]
+    known = MOVES[at]
     if known >= 0:
         return known
     laid = SERIES[series_id] + (rank,)
     following = intern(compress(laid))
-    POINTS[at] = _SCORE(laid, 0)  # count 0: the pairs and runs alone
-    NEXT[at] = following
-    return following
+    entry = following << POINTS_BITS | _SCORE(laid, 0)  # count 0: the pairs and runs alone
+    MOVES[at] = entry
+    return entry
 
 
 def generation() -> int:
@@ -141,10 +145,8 @@ def reset_if_full() -> bool:
         return False
     del SERIES[1:]
     del LENGTH[1:]
-    del NEXT[:]
-    NEXT.extend(_UNSET)
-    del POINTS[:]
-    POINTS.extend(_ZERO)
+    del MOVES[:]
+    MOVES.extend(_UNSET)
     _IDS.clear()
     _IDS[()] = 0
     _GENERATION[0] += 1

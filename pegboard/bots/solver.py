@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from pegboard.bots.replies import BookReplies
-from pegboard.bots.series import LENGTH, NEXT, POINTS, RANKS, SERIES, generation, intern, reset_if_full, step
+from pegboard.bots.series import (LENGTH, MOVES, POINTS_BITS, POINTS_MASK, RANKS, SERIES, generation, intern,
+                                   reset_if_full, step)
 
 __all__ = ["PlayPosition", "Solver", "clear_leader", "ReplyModel", "pack_hands", "playable", "hand_id", "WIN", "PIP",
            "SEAT_BITS", "HAND_MASK", "HAND_BITS", "positions_of"]
@@ -411,11 +412,12 @@ class Solver:
         index = 0
         for rank in ranks:
             new_hands = hands + (_LESS[less + rank] - hand << shift)
-            new_id = NEXT[base + rank]
-            if new_id < 0:
-                new_id = step(series_id, rank)
+            entry = MOVES[base + rank]
+            if entry < 0:
+                entry = step(series_id, rank)
+            new_id = entry >> POINTS_BITS
             new_count = count + PIP[rank]
-            points = POINTS[base + rank]
+            points = entry & POINTS_MASK
             if new_count == 15 or new_count == 31:
                 points += 2
             now_mine = mine
