@@ -102,7 +102,14 @@ def _import(module_name: str) -> Any:
     return importlib.import_module(module_name)
 
 
+_LOADED: dict[str, type] = {}
+"""Bot classes found so far, by ``module:Class`` (a match builds two bots a game: import once)."""
+
+
 def _load(target: str) -> Any:
+    found = _LOADED.get(target)
+    if found is not None:
+        return found
     module_name, _, class_name = target.partition(":")
     if not module_name or not class_name:
         raise PegboardError(f"bot {target!r}: expected a built-in name ({', '.join(BOTS)}) or module:Class")
@@ -117,6 +124,7 @@ def _load(target: str) -> Any:
     if not isinstance(cls, type):
         what = "a module" if inspect.ismodule(cls) else f"a {type(cls).__name__}"
         raise PegboardError(f"bot {target!r}: {class_name!r} in {module_name!r} is {what}, not a bot class")
+    _LOADED[target] = cls
     return cls
 
 

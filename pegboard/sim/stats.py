@@ -178,8 +178,6 @@ class MatchStats:
                 self._close_unit()
                 self.unit = _Unit(key)
             unit = self.unit
-            unit.net += sum((1 if game.entrant_of_seat[seat] == 0 else -1) * sum(points[source] for source in _SOURCES)
-                            for deal in game.deals for seat, points in enumerate(deal))
             unit.deals += len(game.deals)
             unit.wins += game.winner == 0
             unit.games += 1
@@ -190,14 +188,23 @@ class MatchStats:
                 for entrant in (0, 1):
                     unit.values[entrant] += float(won[loser_score] if entrant == game.winner else lost[loser_score])
         game_sums: dict[tuple[int, int], list[int]] = {}  # (entrant, role): points by source, then deals
+        net = 0  # two entrants: entrant 0's points less entrant 1's, over every deal (whole points: exact)
+        entrant_of_seat = game.entrant_of_seat
         for deal in game.deals:
             for seat, points in enumerate(deal):
-                sums = game_sums.get((game.entrant_of_seat[seat], points["role"]))
+                entrant = entrant_of_seat[seat]
+                sums = game_sums.get((entrant, points["role"]))
                 if sums is None:
-                    sums = game_sums[(game.entrant_of_seat[seat], points["role"])] = [0] * (len(_SOURCES) + 1)
+                    sums = game_sums[(entrant, points["role"])] = [0] * (len(_SOURCES) + 1)
+                seat_total = 0
                 for index, source in enumerate(_SOURCES):
-                    sums[index] += points[source]
+                    got = points[source]
+                    sums[index] += got
+                    seat_total += got
                 sums[-1] += 1
+                net += seat_total if entrant == 0 else -seat_total
+        if len(game.scores) == 2:
+            self.unit.net += net
         for (entrant, role_number), sums in game_sums.items():  # whole points: the sums are exact in any order
             role = "dealer" if role_number == 0 else "pone" if role_number == 1 else f"seat+{role_number}"
             for index, source in enumerate(_SOURCES):
