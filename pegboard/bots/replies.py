@@ -34,7 +34,8 @@ NEAR: Final = [sum(1 << 3 * other - 3 for other in range(max(1, rank - 2), min(1
                for rank in range(14) for last in range(14)]
 """``NEAR[rank * 14 + last]``: the bits (3r - 3) of the ranks within two of ``rank``, other than it and ``last``."""
 HUNDREDTHS: Final = [pips / 100 for pips in PIP]
-_LIMIT: Final = 1 << 17
+_LIMIT: Final = 1 << 16
+"""Book answers kept before the table is emptied (each ~150 bytes; a worker meets them for its whole life)."""
 
 
 def lead_score_packed(packed: int, rank: int) -> float:

@@ -54,7 +54,9 @@ the search keeps its answers."""
 MEMO_LIMIT: Final = 1 << 17
 """A solver's memo is emptied when it holds this many positions (values never change, so this only
 bounds memory: a worker's pool holds two solvers; 2^17 searched as fast as 2^19 and holds a quarter)."""
-_REPLY_LIMIT: Final = 1 << 17
+_REPLY_LIMIT: Final = 1 << 16
+"""Kept reply-model answers per table before it is emptied (2^17 held ~15 MB more of a long-running worker at
+its peak, for no measurable speed)."""
 _HALF_WIN: Final = WIN / 2
 
 
