@@ -63,11 +63,11 @@ def _play(job: tuple[MatchConfig, int, bool]) -> Any:
     bots: list[Any] = []
     for seat, entrant in enumerate(seating):
         if entrant == 0 and oracle:
-            bot = OracleExpert(rules, seat, seed * 16 + seat)
-            bot.truth = lambda other: game.view(other).hand
+            seer = OracleExpert(rules, seat, seed * 16 + seat)
+            seer.truth = lambda other: game.view(other).hand  # type: ignore[attr-defined]  # a cribbage view
+            bots.append(seer)
         else:
-            bot = make_bot(config.bots[entrant], rules, seat, seed * 16 + seat)
-        bots.append(bot)
+            bots.append(make_bot(config.bots[entrant], rules, seat, seed * 16 + seat))
     actions = 0
     while not game.finished:
         for seat in game.to_act():

@@ -23,7 +23,12 @@ from __future__ import annotations
 import gc
 import multiprocessing
 
-__all__ = ["own_process", "settle_after_first_game", "settle"]
+__all__ = ["own_process", "settle_after_first_game", "settle", "SETTLED_THRESHOLDS"]
+
+SETTLED_THRESHOLDS = (50_000, 20, 20)
+"""The collector's thresholds once settled (Python's are 700, 10, 10): the search allocates and frees
+containers by the million, nearly all freed at once by their reference counts, and a young pass every
+700 of them walked what was alive for nothing."""
 
 _STATE = {"allowed": multiprocessing.parent_process() is not None, "settled": False}
 
@@ -49,4 +54,5 @@ def settle() -> None:
     full passes over the tables would otherwise land inside decisions (20-50 ms each)."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*SETTLED_THRESHOLDS)
     _STATE["settled"] = True
