@@ -24,8 +24,18 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from pegboard.bots.replies import BookReplies
-from pegboard.bots.series import (LENGTH, MOVES, POINTS_BITS, POINTS_MASK, RANKS, SERIES, generation, intern,
-                                   reset_if_full, step)
+from pegboard.bots.series import (
+    LENGTH,
+    MOVES,
+    POINTS_BITS,
+    POINTS_MASK,
+    RANKS,
+    SERIES,
+    generation,
+    intern,
+    reset_if_full,
+    step,
+)
 
 __all__ = ["PlayPosition", "Solver", "clear_leader", "ReplyModel", "pack_hands", "playable", "hand_id", "WIN", "PIP",
            "SEAT_BITS", "HAND_MASK", "HAND_BITS", "positions_of"]
