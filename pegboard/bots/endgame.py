@@ -150,8 +150,9 @@ def discard_values(hand_values: Sequence[npt.NDArray[np.int64]], crib_values: Se
         table = board.table[1]
     results = []
     for values, crib in zip(hand_values, crib_values):
-        histogram = np.bincount(values, minlength=30) / len(values)
-        mine = np.arange(len(histogram))
+        counts = np.bincount(values)
+        mine = np.flatnonzero(counts)  # only the counts this hand can make (a third of 0-29, or fewer)
+        histogram = counts[mine] / len(values)
         if dealer:
             left_me = need_me[:, None] - np.rint(mine + crib).astype(np.int64)[None, :]  # (outcome, mine)
             later = table[np.clip(left_me, 1, top)[:, None, :], np.clip(left_them, 1, top)[:, :, None]]
