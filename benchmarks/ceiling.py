@@ -21,15 +21,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pegboard.bots.base import make_bot
+from pegboard.bots import Bot
 from pegboard.bots.expert import ExpertBot
 from pegboard.bots.pegging import PlayPosition
 from pegboard.bots.solver import positions_of
 from pegboard.cards import Card
-from pegboard.engine import new_game
+from pegboard.engine import GameState
 from pegboard.engine.views import CribbageView
-from pegboard.sim import MatchConfig
-from pegboard.sim.match import _seating, _summarise
+from pegboard.sim import GameSummary, MatchConfig
+from pegboard.sim.match import finish_game, seat_game
 from pegboard.sim.stats import MatchStats
 
 
@@ -52,29 +52,23 @@ class OracleExpert(ExpertBot):
         return positions, [{opponent: hand}]
 
 
-def _play(job: tuple[MatchConfig, int, bool]) -> Any:
-    """Game ``index`` of the match, entrant 0 the expert or (``oracle``) the oracle."""
+def seat(config: MatchConfig, index: int, oracle: bool) -> tuple[GameState, list[int], list[Bot]]:
+    """Game ``index`` of the match seated as the simulator seats it; with ``oracle``, entrant 0's expert
+    replaced by the oracle, seeded as the expert it replaces."""
+    game, seating, bots = seat_game(config, index)
+    if oracle:
+        where = seating.index(0)
+        seer = OracleExpert(game.rules, where)
+        seer.rng.setstate(bots[where].rng.getstate())  # type: ignore[attr-defined]  # the expert's draws
+        seer.truth = lambda other: game.view(other).hand  # type: ignore[attr-defined]  # a cribbage view
+        bots[where] = seer
+    return game, seating, bots
+
+
+def _play(job: tuple[MatchConfig, int, bool]) -> GameSummary:
+    """What a worker runs: one game's summary (the game stays in the worker)."""
     config, index, oracle = job
-    rules = config.rules
-    seating = _seating(config, index, rules)
-    seed = config.seed * 1_000_003 + index  # as pegboard.sim.match.play_game: the same bots' seeds
-    names = [f"{config.names[entrant]}-{seat + 1}" for seat, entrant in enumerate(seating)]
-    game = new_game(rules, names, seed=config.deal_seed(index), first_dealer=0)
-    bots: list[Any] = []
-    for seat, entrant in enumerate(seating):
-        if entrant == 0 and oracle:
-            seer = OracleExpert(rules, seat, seed * 16 + seat)
-            seer.truth = lambda other: game.view(other).hand  # type: ignore[attr-defined]  # a cribbage view
-            bots.append(seer)
-        else:
-            bots.append(make_bot(config.bots[entrant], rules, seat, seed * 16 + seat))
-    actions = 0
-    while not game.finished:
-        for seat in game.to_act():
-            legal = game.legal_actions(seat)
-            game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
-            actions += 1
-    return _summarise(game, index, seating, actions)
+    return finish_game(config, index, *seat(config, index, oracle))[0]
 
 
 def measure(opponent: str, games: int, jobs: int, seed: int, oracle: bool) -> dict[str, Any]:

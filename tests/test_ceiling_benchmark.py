@@ -8,7 +8,9 @@ from typing import cast
 from benchmarks import ceiling
 from pegboard.engine import new_game
 from pegboard.engine.views import CribbageView
+from pegboard.records import record_of
 from pegboard.sim import MatchConfig
+from pegboard.sim.match import finish_game
 
 
 def test_the_oracle_searches_the_one_real_hand() -> None:
@@ -23,8 +25,16 @@ def test_the_oracle_searches_the_one_real_hand() -> None:
     assert sorted(samples[0][0]) == sorted(card.code for card in cast(CribbageView, game.view(0)).hand)
 
 
-def test_a_game_of_each_match_is_played_on_the_same_deals() -> None:
+def test_the_oracle_takes_the_experts_seat_on_the_same_cards() -> None:
     config = MatchConfig("cribbage", ("expert", "greedy"), games=2, seed=3, duplicate=True)
-    plain, seen = ceiling._play((config, 0, False)), ceiling._play((config, 0, True))
-    assert plain.deals[0][0]["role"] == seen.deals[0][0]["role"]
+    plain, plain_game = finish_game(config, 1, *ceiling.seat(config, 1, False))
+    seen, seen_game = finish_game(config, 1, *ceiling.seat(config, 1, True))
+    assert plain.entrant_of_seat == seen.entrant_of_seat == [1, 0]  # game 1: the expert (entrant 0) in seat 2
+    first_deal = record_of(plain_game)["deals"][0]
+    assert {key: first_deal[key] for key in ("hands", "starter")} == \
+        {key: record_of(seen_game)["deals"][0][key] for key in ("hands", "starter")}
     assert plain.winner is not None and seen.winner is not None
+    _, seating, bots = ceiling.seat(config, 1, True)
+    _, _, experts = ceiling.seat(config, 1, False)
+    assert isinstance(bots[seating.index(0)], ceiling.OracleExpert)
+    assert bots[seating.index(0)].rng.getstate() == experts[seating.index(0)].rng.getstate()  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pegboard.bots import make_bot
+from pegboard.bots import Bot, make_bot
 from pegboard.engine import GameState, new_game
 from pegboard.engine.tally import deal_sources
 from pegboard.records import record_of
@@ -26,7 +26,7 @@ from pegboard.rules import Rules
 from pegboard.sim.collector import settle_after_first_game
 from pegboard.sim.config import GameSummary, MatchConfig, entrant_names
 
-__all__ = ["MatchConfig", "GameSummary", "play_game", "play_batch", "entrant_names"]
+__all__ = ["MatchConfig", "GameSummary", "play_game", "seat_game", "finish_game", "play_batch", "entrant_names"]
 
 
 def _seating(config: MatchConfig, index: int, rules: Rules) -> list[int]:
@@ -36,8 +36,9 @@ def _seating(config: MatchConfig, index: int, rules: Rules) -> list[int]:
     return [((seat % sides) + shift) % sides for seat in range(rules.players)]
 
 
-def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
-    """Play game ``index`` of the match."""
+def seat_game(config: MatchConfig, index: int) -> tuple[GameState, list[int], list[Bot]]:
+    """Game ``index`` of the match dealt and seated, before its first move: the game, the entrant of
+    each seat, and each seat's bot (a harness may swap one before :func:`finish_game`)."""
     rules = config.rules
     seating = _seating(config, index, rules)
     seed = config.seed * 1_000_003 + index
@@ -46,6 +47,13 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
     objective = config.objective_value
     bots = [make_bot(config.bots[entrant], rules, seat, seed * 16 + seat, objective=objective)
             for seat, entrant in enumerate(seating)]
+    return game, seating, bots
+
+
+def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[int], bots: list[Bot]
+                ) -> tuple[GameSummary, GameState]:
+    """Play a seated game (:func:`seat_game`) to its end, each seat by its bot, and summarise it (its
+    record written where the match asks)."""
     actions = 0
     while not game.finished:
         for seat in game.to_act():
@@ -60,6 +68,12 @@ def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
         else:
             (Path(config.records) / f"game-{index + 1:06d}.json").write_text(text)
     return summary, game
+
+
+def play_game(config: MatchConfig, index: int) -> tuple[GameSummary, GameState]:
+    """Play game ``index`` of the match."""
+    game, seating, bots = seat_game(config, index)
+    return finish_game(config, index, game, seating, bots)
 
 
 def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:

@@ -172,21 +172,6 @@ class MatchStats:
                     ahead = 1.0 if (game.winner == a or (game.winner != b and game.scores[a] > game.scores[b])) \
                         else 0.5 if game.scores[a] == game.scores[b] and game.winner not in (a, b) else 0.0
                     self.pairs_ahead[(a, b)] = self.pairs_ahead.get((a, b), 0.0) + ahead
-        if len(game.scores) == 2:
-            key = game.index // rules.sides if self.config.duplicate else game.index
-            if key != self.unit.key:
-                self._close_unit()
-                self.unit = _Unit(key)
-            unit = self.unit
-            unit.deals += len(game.deals)
-            unit.wins += game.winner == 0
-            unit.games += 1
-            payoffs = self.config.payoffs
-            if payoffs is not None and game.winner is not None:
-                won, lost = payoffs
-                loser_score = game.scores[1 - game.winner]
-                for entrant in (0, 1):
-                    unit.values[entrant] += float(won[loser_score] if entrant == game.winner else lost[loser_score])
         game_sums: dict[tuple[int, int], list[int]] = {}  # (entrant, role): points by source, then deals
         net = 0  # two entrants: entrant 0's points less entrant 1's, over every deal (whole points: exact)
         entrant_of_seat = game.entrant_of_seat
@@ -204,7 +189,21 @@ class MatchStats:
                 sums[-1] += 1
                 net += seat_total if entrant == 0 else -seat_total
         if len(game.scores) == 2:
-            self.unit.net += net
+            key = game.index // rules.sides if self.config.duplicate else game.index
+            if key != self.unit.key:
+                self._close_unit()
+                self.unit = _Unit(key)
+            unit = self.unit
+            unit.net += net
+            unit.deals += len(game.deals)
+            unit.wins += game.winner == 0
+            unit.games += 1
+            payoffs = self.config.payoffs
+            if payoffs is not None and game.winner is not None:
+                won, lost = payoffs
+                loser_score = game.scores[1 - game.winner]
+                for entrant in (0, 1):
+                    unit.values[entrant] += float(won[loser_score] if entrant == game.winner else lost[loser_score])
         for (entrant, role_number), sums in game_sums.items():  # whole points: the sums are exact in any order
             role = "dealer" if role_number == 0 else "pone" if role_number == 1 else f"seat+{role_number}"
             for index, source in enumerate(_SOURCES):
