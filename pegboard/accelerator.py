@@ -31,7 +31,8 @@ COMPILED = (
     "pegboard.engine.tally",
     "pegboard.scoring.play", "pegboard.scoring.fast", "pegboard.scoring.show", "pegboard.scoring.lines",
     "pegboard.scoring.square",
-    "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.replies",
+    "pegboard.bots.quick", "pegboard.bots.gridsearch", "pegboard.bots.series", "pegboard.bots.programplay",
+    "pegboard.bots.replies",
     "pegboard.bots.solver",
     "pegboard.sim.match",
 )  # fmt: skip

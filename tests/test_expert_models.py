@@ -179,7 +179,9 @@ def test_baseline_expert_is_the_expert_without_the_new_models() -> None:
     assert BaselineExpert(game.rules, 0).settings == ExpertSettings(pegging_weight=0.0, temperature=None,
                                                                      tie_margin=None, node_budget=2400, samples=24,
                                                                      play_temperature=None, opponent_blend=0.0,
-                                                                     book_play_weight=0.0, book_reply_weight=0.0)
+                                                                     book_play_weight=0.0, book_reply_weight=0.0,
+                                                                     program_play_weight=0.0,
+                                                                     program_reply_weight=0.0)
     assert ExpertBot(game.rules, 0).settings.pegging_weight > 0
     custom = ExpertBot(game.rules, 0, settings=ExpertSettings(samples=3))
     assert custom.settings.samples == 3 and ExpertBot.settings.samples != 3
@@ -318,8 +320,9 @@ def play_with_bots_until(game: object, deals: int, bots: str = "greedy") -> None
             game.apply(legal[0] if len(legal) == 1 else players[seat].choose(game.view(seat)))  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("opponent", "book_player"), [("hoyle", True), ("random", False)])
-def test_the_expert_learns_whether_its_opponent_plays_by_the_book(opponent: str, book_player: bool) -> None:
+@pytest.mark.parametrize(("opponent", "style"), [("hoyle", "book"), ("classic", "program"), ("random", None)])
+def test_the_expert_learns_whether_its_opponent_plays_by_the_book_or_the_programs_rules(opponent: str,
+                                                                                      style: str | None) -> None:
     from pegboard.bots import make_bot
 
     game = new_game("cribbage", ["Ann", "Bob"], first_dealer=0, seed=8)
@@ -330,11 +333,65 @@ def test_the_expert_learns_whether_its_opponent_plays_by_the_book(opponent: str,
             legal = game.legal_actions(seat)
             player = expert if seat == 0 else other
             game.apply(legal[0] if len(legal) == 1 else player.choose(game.view(seat)))
-    share = expert._book_share(game.view(0), 1)
-    prior = ExpertSettings().book_play_weight
-    assert (share > 0.9) if book_player else (share < prior / 2)
+    book, program = expert._styles(game.view(0), 1)
+    settings = ExpertSettings()
+    book_prior = (1 - settings.program_play_weight) * settings.book_play_weight
+    if style == "book":
+        assert book > 0.9
+    elif style == "program":
+        assert program > 0.9
+    else:
+        assert book < book_prior / 2 and program < settings.program_play_weight / 2
     fixed = ExpertBot(game.rules, 0, settings=ExpertSettings(book_learning=False))
-    assert fixed._book_share(game.view(0), 1) == prior
+    assert fixed._styles(game.view(0), 1) == (book_prior, settings.program_play_weight)
+
+
+def test_the_search_answers_as_the_styles_the_opponent_is_read_to_play() -> None:
+    """The reply model mixes the book's and the program's answers by their shares; a style too
+    unlikely is left out (the book's own compiled model then, or none)."""
+    from pegboard.bots.replies import BookReplies, StyleReplies
+
+    game = new_game("cribbage", ["Ann", "Bob"], first_dealer=0, seed=8)
+    view = game.view(0)
+    mixed = ExpertBot(game.rules, 0, seed=1)
+    model, weight = mixed._replies(view)
+    settings = ExpertSettings()
+    book = (1 - settings.program_play_weight) * settings.book_play_weight
+    assert isinstance(model, StyleReplies)
+    assert weight == pytest.approx(settings.book_reply_weight * book + settings.program_reply_weight
+                                   * settings.program_play_weight)
+    book_only = ExpertBot(game.rules, 0, settings=ExpertSettings(program_play_weight=0.0))
+    model, weight = book_only._replies(view)
+    assert isinstance(model, BookReplies) and weight == pytest.approx(settings.book_reply_weight
+                                                                      * settings.book_play_weight)
+    assert ExpertBot(game.rules, 0, settings=ExpertSettings(program_play_weight=0.0, book_play_weight=0.0)
+                     )._replies(view) == (None, 0.0)
+
+
+def test_the_program_play_model_agrees_with_the_classic_bot_on_random_hands() -> None:
+    """The rank-level program (what the expert reads and foresees) plays the rank the classic bot plays."""
+    import random
+
+    from pegboard.bots.classic import classic_play
+    from pegboard.bots.programplay import program_rank
+    from pegboard.cards import full_deck
+
+    rng = random.Random(5)
+    deck = list(full_deck())
+    checked = 0
+    while checked < 3000:
+        cards = rng.sample(deck, 8)
+        hand, series, count = cards[:rng.randint(1, 4)], [], 0
+        for card in cards[4:]:
+            if count + card.pips <= 31 and rng.random() < 0.8:
+                series.append(card)
+                count += card.pips
+        if not any(count + card.pips <= 31 for card in hand):
+            continue
+        packed = sum(1 << 3 * card.rank - 3 for card in hand)
+        assert program_rank(packed, tuple(card.rank for card in series), count) == \
+            classic_play(hand, series, count).rank
+        checked += 1
 
 
 def test_book_reply_chances_from_the_packed_hand_are_the_book_chances_to_the_bit() -> None:

@@ -40,14 +40,14 @@ from typing import Final
 from pegboard.bots.discard import own_crib
 from pegboard.bots.expectations import expected_crib, unseen_counts
 from pegboard.bots.greedy import GreedyBot
-from pegboard.bots.pegging import play_points
+from pegboard.bots.programplay import RETALIATION_TARGETS, quiet_index, scoring_rank
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.views import CribbageView, SeatView
 from pegboard.rules import Rules
 
 __all__ = ["ClassicBot", "CRIB_SUMS", "CRIBS_PER_PAIR", "crib_value", "single_card_crib", "bsd_order",
-           "classic_discard", "classic_play", "quiet_play"]
+           "classic_discard", "classic_play", "quiet_play", "RETALIATION_TARGETS"]
 
 CRIBS_PER_PAIR: Final = 58800
 """How many cribs each of :data:`CRIB_SUMS` adds up: (50 choose 2) partner pairs x 48 starters."""
@@ -90,10 +90,6 @@ they can make (every pair of the other 50 cards, every starter of the 48 left). 
 :data:`CRIBS_PER_PAIR` it is the expected crib, e.g. 5-5 about 8.99 and K-K about 5.03. The sums are
 exact, except that the suited ones count a four-card crib flush as 4 (later NetBSD versions took the
 8,580 points this adds back out); the program plays with these."""
-
-RETALIATION_TARGETS: Final = (8, 7, 9, 6, 11, 12, 13, 14, 10, 5)
-"""The program's "retaliation after 15" counts, in the order it tries them."""
-
 
 def bsd_order(card: Card) -> tuple[int, int]:
     """The program's card order: by rank, then spades, hearts, diamonds, clubs (its suit codes 0-3).
@@ -163,7 +159,8 @@ def classic_discard(hand: Sequence[Card], rules: Rules, role: int) -> tuple[Card
 
 
 def quiet_play(hand: Sequence[Card], count: int) -> Card:
-    """The program's choice when no card scores (its ``cchose``), ``hand`` in :func:`bsd_order`.
+    """The program's choice when no card scores (its ``cchose``, :func:`pegboard.bots.programplay.quiet_index`),
+    ``hand`` in :func:`bsd_order`.
 
     >>> from pegboard.cards import parse_cards
     >>> str(quiet_play(parse_cards("2C 4H 9S KD"), 0))  # below 4: make the count 4
@@ -171,50 +168,7 @@ def quiet_play(hand: Sequence[Card], count: int) -> Card:
     >>> str(quiet_play(parse_cards("6S 9H KD"), 0))  # lead the 9, keeping the 6 to pair a 6 that makes 15
     '9H'
     """
-    pips = [card.pips for card in hand]
-    if len(hand) <= 1:
-        return hand[0]
-
-    def making(total: int) -> int:
-        return next((i for i, pip in enumerate(pips) if count + pip == total), -1)
-
-    if count < 4:
-        index = making(4)
-        if index >= 0:
-            return hand[index]
-        index = making(3)
-        if index >= 0 and count == 0:
-            return hand[index]
-    if 0 < count < 20:  # retaliation to 31: reach 21 - v, keeping a v for when a ten-card makes it 31 - v
-        for value in range(1, 11):
-            index = making(21 - value)
-            if index >= 0 and _keeps(pips, index, value):
-                return hand[index]
-    if count < 15:  # retaliation after 15: reach t, keeping a card worth 15 - t
-        for target in RETALIATION_TARGETS:
-            index = making(target)
-            if index >= 0 and _keeps(pips, index, 15 - target):
-                return hand[index]
-    for index in range(len(hand) - 1, -1, -1):  # the highest card that avoids 5, 10 and 21
-        total = count + pips[index]
-        if total <= 31 and total not in (5, 10, 21):
-            return hand[index]
-    fallback = -1
-    for index in range(len(hand) - 1, -1, -1):  # else the highest that avoids 5 and 21, else the highest
-        total = count + pips[index]
-        if total > 31:
-            continue
-        if fallback < 0:
-            fallback = index
-        if total not in (5, 21):
-            return hand[index]
-    return hand[fallback]
-
-
-def _keeps(pips: Sequence[int], index: int, value: int) -> bool:
-    """Whether the hand still holds a card worth ``value`` after playing card ``index``."""
-    held = pips.count(value)
-    return held > 1 or (held == 1 and pips[index] != value)
+    return hand[quiet_index([card.pips for card in hand], count)]
 
 
 def classic_play(hand: Sequence[Card], series: Sequence[Card], count: int) -> Card:
@@ -226,14 +180,10 @@ def classic_play(hand: Sequence[Card], series: Sequence[Card], count: int) -> Ca
     '5D'
     """
     ordered = sorted(hand, key=bsd_order)
-    ranks = tuple(card.rank for card in series)
-    best, best_points = None, 0
-    for card in ordered:
-        if count + card.pips <= 31:
-            points = play_points((*ranks, card.rank), count + card.pips)
-            if points > best_points:
-                best, best_points = card, points
-    return best if best is not None else quiet_play(ordered, count)
+    rank = scoring_rank([card.rank for card in ordered], tuple(card.rank for card in series), count)
+    if rank:
+        return next(card for card in ordered if card.rank == rank)
+    return quiet_play(ordered, count)
 
 
 class ClassicBot(GreedyBot):

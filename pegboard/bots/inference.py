@@ -23,7 +23,10 @@ left is unlikely; one whose every card was worse than the card played is likelie
 Many players play by the book instead (:class:`BookPlayModel`): they lead a card under five, answer
 to score and to stay off 5 and 21, and so on, as :mod:`pegboard.bots.hoyle` does. The book is sharper
 evidence where it applies: a book player who leads a king holds nothing under five, no pair, no six
-or nine. The expert weighs each hypothesis by a mixture of the two models.
+or nine. Others play by a program's fixed rules (:class:`ProgramPlayModel`: the BSD program's, as
+:mod:`pegboard.bots.classic` does), sharper still: a hand that would have made the count 4 did not
+lead a nine. The expert weighs each hypothesis by a mixture of the three models, each model's share
+learnt during the game from how well it foretold the plays of the deals already shown.
 
 >>> model = DiscardModel.for_role(1)  # an opponent who is the pone (throwing into our crib)
 >>> unseen = [4] * 13
@@ -47,10 +50,10 @@ from pegboard.bots.discard import CRIB_FILE
 from pegboard.bots.hoyle import answer_score, lead_score
 from pegboard.bots.pegging import PIP, compress, play_points
 from pegboard.bots.pegtable import KEPT, kept_index
-from pegboard.bots.replies import BookReplies, read_book_play, read_play
+from pegboard.bots.replies import BookReplies, StyleReplies, read_book_play, read_play, read_program_play
 from pegboard.scoring.tables import RANK_WEIGHTS, points_table, rank_multisets
 
-__all__ = ["DiscardModel", "PlayModel", "BookPlayModel", "PastPlay",
+__all__ = ["DiscardModel", "PlayModel", "BookPlayModel", "ProgramPlayModel", "PastPlay", "PROGRAM_SLIP",
            "PAIRS", "pair_index", "reply_risk", "DEFAULT_TEMPERATURE", "hand_rows"]
 
 Array = npt.NDArray[Any]
@@ -325,6 +328,63 @@ class BookPlayModel:
         if len(playable) <= 1:
             return self.chances(_unpack(packed), series, count, playable)
         return self.book(packed, series, count, playable)
+
+
+PROGRAM_SLIP = 0.05
+"""The chance that a player of a program's rules plays another card than the rules' (shared by the
+others): the program itself never does, but a player who mostly plays like it may."""
+
+
+class ProgramPlayModel:
+    """How likely an opponent's plays were for each hypothesised hand if they play by the BSD
+    program's rules (:func:`pegboard.bots.programplay.program_rank`): its card with chance
+    ``1 - slip``, each other card it could play with an equal share of ``slip``.
+
+    >>> model = ProgramPlayModel.cached()
+    >>> lead_nine = [PastPlay((), 0, 9, (9,))]
+    >>> [round(float(p), 3) for p in model.likelihood(lead_nine, [(2, 13), (4, 13)])]  # a 4 makes the count 4
+    [0.95, 0.025]
+    """
+
+    def __init__(self, slip: float = PROGRAM_SLIP) -> None:
+        self.slip = slip
+        self._played: dict[PastPlay, dict[int, float]] = {}  # chance of a play, by the hand held (packed)
+        self._replies: dict[float, StyleReplies] = {}
+
+    @staticmethod
+    @cache
+    def cached(slip: float = PROGRAM_SLIP) -> ProgramPlayModel:
+        """One model per slip and process."""
+        return ProgramPlayModel(slip)
+
+    def likelihood(self, plays: Sequence[PastPlay], hands: Sequence[Sequence[int]]) -> Array:
+        """For each hypothesis of the ranks the opponent still holds (1-13): the chance that a player
+        of the program's rules plays every card of ``plays``, each from the hand held then."""
+        return self.likelihood_of_rows(plays, *hand_rows(hands))
+
+    def likelihood_of_rows(self, plays: Sequence[PastPlay], ranks: list[int], width: int) -> Array:
+        """:meth:`likelihood` of the hands ``ranks`` cut in rows of ``width`` (:func:`hand_rows`)."""
+        result = [1.0] * (len(ranks) // width)
+        if len(self._played) >= 64:  # a deal has a few plays to read; older ones are not asked again
+            self._played.clear()
+        for play in plays:  # compiled: every hand at once
+            read_program_play(self.slip, self._played.setdefault(play, {}), result, play.series, play.running,
+                              play.rank, play.later, ranks, width)
+        return np.array(result, dtype=np.float64)
+
+    def replies(self, book_part: float) -> StyleReplies:
+        """The search's model of an opponent who answers by the book with chance ``book_part`` (rounded
+        to a twentieth: one model, and so one table of answers, per share) and else by the program's
+        rules.
+
+        >>> ProgramPlayModel.cached().replies(0.31) is ProgramPlayModel.cached().replies(0.3)
+        True
+        """
+        part = round(book_part * 20) / 20
+        found = self._replies.get(part)
+        if found is None:
+            found = self._replies[part] = StyleReplies(BookPlayModel.cached().book, part, self.slip)
+        return found
 
 
 def _unpack(packed: int) -> tuple[int, ...]:

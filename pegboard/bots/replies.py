@@ -20,9 +20,11 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from pegboard.bots.programplay import program_rank
 from pegboard.bots.series import MOVES, POINTS_MASK, RANKS, SERIES, intern, step
 
-__all__ = ["BookReplies", "book_chances", "lead_score_packed", "read_play", "read_book_play", "PIP"]
+__all__ = ["BookReplies", "StyleReplies", "book_chances", "program_chances", "lead_score_packed", "read_play",
+           "read_book_play", "read_program_play", "PIP"]
 
 PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -141,6 +143,45 @@ class BookReplies:
         return book_chances(self.replies, self.temperature, packed, SERIES[series_id], series_id, count, playable)
 
 
+def program_chances(slip: float, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
+                    ) -> list[float]:
+    """The chance that a player of the BSD program's rules holding ``packed`` plays each rank of
+    ``playable`` (two or more) on ``series`` at ``count``: its card
+    (:func:`pegboard.bots.programplay.program_rank`) but for ``slip``, shared by the others.
+
+    >>> program_chances(0.1, (1 << 9) + (1 << 27), (5,), 5, (4, 10))  # the ten makes fifteen
+    [0.1, 0.9]
+    """
+    chosen = program_rank(packed, series, count)
+    other = slip / (len(playable) - 1)
+    return [1 - slip if rank == chosen else other for rank in playable]
+
+
+class StyleReplies:
+    """The answers of an opponent who plays either by the book (share ``book_part``,
+    :class:`BookReplies`) or by the BSD program's rules (the rest, :func:`program_chances`), as a
+    reply model of the pegging search. One object per mixture: the search keeps answers by model.
+
+    >>> replies = StyleReplies(BookReplies(0.3), 0.0, 0.1)
+    >>> replies((1 << 9) + (1 << 27), (5,), 5, (4, 10))
+    (0.1, 0.9)
+    """
+
+    def __init__(self, book: BookReplies, book_part: float, slip: float) -> None:
+        self.book = book
+        self.book_part = book_part
+        self.slip = slip
+
+    def __call__(self, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
+                 ) -> tuple[float, ...]:
+        chances = program_chances(self.slip, packed, series, count, playable)
+        part = self.book_part
+        if part <= 0:
+            return tuple(chances)
+        book = self.book(packed, series, count, playable)
+        return tuple([part * book[index] + (1 - part) * chances[index] for index in range(len(chances))])
+
+
 def read_play(result: list[float], chance: list[float], running: int, rank: int, later: tuple[int, ...],
               ranks: list[int], width: int) -> None:
     """One play of :meth:`pegboard.bots.inference.PlayModel.likelihood`: multiplies each hand's entry
@@ -213,5 +254,45 @@ def read_book_play(book: BookReplies, known: dict[int, float], result: list[floa
                     series_id = intern(series) if series else 0
                 chance = book_chances(book.replies, book.temperature, packed, series, series_id, running,
                                       playable)[playable.index(rank)]
+            known[packed] = chance
+        result[index] *= chance
+
+
+def read_program_play(slip: float, known: dict[int, float], result: list[float], series: tuple[int, ...],
+                      running: int, rank: int, later: tuple[int, ...], ranks: list[int], width: int) -> None:
+    """One play of :meth:`pegboard.bots.inference.ProgramPlayModel.likelihood`: multiplies each hand's
+    entry of ``result`` by the chance (:func:`program_chances`) that a player of the BSD program's
+    rules holding it and ``later`` plays ``rank`` on ``series`` at ``running`` (1 when it has no other
+    choice), kept in ``known`` by the ranks held (packed). The hands are ``ranks`` cut in rows of ``width``.
+
+    >>> result = [1.0, 1.0]
+    >>> read_program_play(0.1, {}, result, (), 0, 9, (9,), [2, 13, 4, 13], 2)  # a 9 led: not from a hand with a 4
+    >>> result
+    [0.9, 0.05]
+    """
+    room = 31 - running
+    base = 0
+    for card in later:
+        base += 1 << 3 * card - 3
+    for index in range(len(result)):
+        packed = base
+        for place in range(index * width, index * width + width):
+            card = ranks[place]
+            if card:
+                packed += 1 << 3 * card - 3
+        chance = known.get(packed)
+        if chance is None:
+            options = 0
+            for card in range(1, 14):
+                if PIP[card] > room:
+                    break  # pips never fall as ranks rise
+                if packed >> 3 * card - 3 & 7:
+                    options += 1
+            if options <= 1:
+                chance = 1.0
+            elif program_rank(packed, series, running) == rank:
+                chance = 1 - slip
+            else:
+                chance = slip / (options - 1)
             known[packed] = chance
         result[index] *= chance
