@@ -469,3 +469,32 @@ def test_the_plays_reader_gives_deal_plays_at_every_step_of_a_game_and_starts_ag
             events = game.view(0).events
             assert reader.read(events) == deal_plays(events, 1)
             game.apply(bots[seat].choose(game.view(seat)))
+
+
+def test_the_searchs_program_answer_is_the_programs_card_on_random_hands_and_series() -> None:
+    """:func:`program_choice` (points from the search's series tables) plays as :func:`program_rank`."""
+    import random
+
+    from pegboard.bots.pegging import PIP, compress
+    from pegboard.bots.programplay import program_rank
+    from pegboard.bots.replies import program_choice
+    from pegboard.bots.series import intern
+
+    rng = random.Random(9)
+    checked = 0
+    while checked < 3000:
+        series: list[int] = []
+        count = 0
+        for _ in range(rng.randint(0, 5)):
+            rank = rng.randint(1, 13)
+            if count + PIP[rank] <= 31 and series.count(rank) < 3:
+                series.append(rank)
+                count += PIP[rank]
+        hand = [rng.randint(1, 13) for _ in range(rng.randint(1, 4))]
+        if not any(count + PIP[rank] <= 31 for rank in hand):
+            continue
+        packed = sum(1 << 3 * rank - 3 for rank in hand)
+        compressed = compress(tuple(series))
+        base = intern(compressed) if compressed else 0
+        assert program_choice(packed, compressed, base, count) == program_rank(packed, tuple(series), count)
+        checked += 1

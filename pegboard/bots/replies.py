@@ -20,11 +20,11 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from pegboard.bots.programplay import program_rank
+from pegboard.bots.programplay import program_rank, quiet_index
 from pegboard.bots.series import MOVES, POINTS_MASK, RANKS, SERIES, intern, step
 
-__all__ = ["BookReplies", "StyleReplies", "book_chances", "program_chances", "lead_score_packed", "read_play",
-           "read_book_play", "read_program_play", "PIP"]
+__all__ = ["BookReplies", "StyleReplies", "book_chances", "program_chances", "program_choice", "lead_score_packed",
+           "read_play", "read_book_play", "read_program_play", "PIP"]
 
 PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Pip value by rank (index 1-13)."""
@@ -143,24 +143,55 @@ class BookReplies:
         return book_chances(self.replies, self.temperature, packed, SERIES[series_id], series_id, count, playable)
 
 
-def program_chances(slip: float, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
-                    ) -> list[float]:
-    """The chance that a player of the BSD program's rules holding ``packed`` plays each rank of
-    ``playable`` (two or more) on ``series`` at ``count``: its card
-    (:func:`pegboard.bots.programplay.program_rank`) but for ``slip``, shared by the others.
+def program_chances(slip: float, chosen: int, playable: tuple[int, ...]) -> list[float]:
+    """The chance that a player of the BSD program's rules whose card is ``chosen``
+    (:func:`pegboard.bots.programplay.program_rank`) plays each rank of ``playable`` (two or more):
+    ``chosen`` but for ``slip``, shared by the others.
 
-    >>> program_chances(0.1, (1 << 9) + (1 << 27), (5,), 5, (4, 10))  # the ten makes fifteen
+    >>> program_chances(0.1, 10, (4, 10))
     [0.1, 0.9]
     """
-    chosen = program_rank(packed, series, count)
     other = slip / (len(playable) - 1)
     return [1 - slip if rank == chosen else other for rank in playable]
+
+
+def program_choice(packed: int, series: tuple[int, ...], base: int, count: int) -> int:
+    """:func:`pegboard.bots.programplay.program_rank` with the pair and run points read from the
+    search's series tables (``base``: the series' id; 0 when it is empty), as the search asks it.
+
+    >>> program_choice((1 << 9) + (1 << 36), (5,), intern((5,)), 5)  # a 4 and a king on a 5: fifteen
+    13
+    """
+    ranks: list[int] = []
+    best = 0
+    best_points = 0
+    for rank in range(1, 14):
+        held = packed >> 3 * rank - 3 & 7
+        if not held:
+            continue
+        for _ in range(held):
+            ranks.append(rank)
+        new_count = count + PIP[rank]
+        if new_count > 31:
+            continue
+        points = 2 if new_count == 15 or new_count == 31 else 0
+        if series:
+            entry = MOVES[base * RANKS + rank]
+            if entry < 0:
+                entry = step(base, rank)
+            points += entry & POINTS_MASK
+        if points > best_points:
+            best, best_points = rank, points
+    if best:
+        return best
+    return ranks[quiet_index([PIP[rank] for rank in ranks], count)]
 
 
 class StyleReplies:
     """The answers of an opponent who plays either by the book (share ``book_part``,
     :class:`BookReplies`) or by the BSD program's rules (the rest, :func:`program_chances`), as a
-    reply model of the pegging search. One object per mixture: the search keeps answers by model.
+    reply model of the pegging search; the search calls :meth:`by_id`. One object per mixture: the
+    search keeps answers by model.
 
     >>> replies = StyleReplies(BookReplies(0.3), 0.0, 0.1)
     >>> replies((1 << 9) + (1 << 27), (5,), 5, (4, 10))
@@ -174,11 +205,15 @@ class StyleReplies:
 
     def __call__(self, packed: int, series: tuple[int, ...], count: int, playable: tuple[int, ...]
                  ) -> tuple[float, ...]:
-        chances = program_chances(self.slip, packed, series, count, playable)
+        return self.by_id(packed, intern(series) if series else 0, count, playable)
+
+    def by_id(self, packed: int, series_id: int, count: int, playable: tuple[int, ...]) -> tuple[float, ...]:
+        """:meth:`__call__` of the interned series ``series_id``."""
+        chances = program_chances(self.slip, program_choice(packed, SERIES[series_id], series_id, count), playable)
         part = self.book_part
         if part <= 0:
             return tuple(chances)
-        book = self.book(packed, series, count, playable)
+        book = self.book.by_id(packed, series_id, count, playable)
         return tuple([part * book[index] + (1 - part) * chances[index] for index in range(len(chances))])
 
 

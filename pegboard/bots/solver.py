@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from pegboard.bots.replies import BookReplies
+from pegboard.bots.replies import BookReplies, StyleReplies
 from pegboard.bots.series import (
     LENGTH,
     MOVES,
@@ -268,7 +268,8 @@ class Solver:
         # A model of how the other side answers (chances of each playable rank from their hand), mixed
         # in by reply_weight: a player who plays by a known book is predictable.
         self.reply_model = reply_model if reply_weight else None
-        self.book: BookReplies | None = reply_model if reply_weight and isinstance(reply_model, BookReplies) else None
+        self.book: BookReplies | StyleReplies | None = \
+            reply_model if reply_weight and isinstance(reply_model, (BookReplies, StyleReplies)) else None
         self.reply_weight = reply_weight
         self.replies: dict[int, tuple[float, ...]] = _reply_table(reply_model) if reply_model and reply_weight \
             else {}
