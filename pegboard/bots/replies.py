@@ -262,6 +262,30 @@ def read_book_play(book: BookReplies, known: dict[int, float], result: list[floa
     >>> result[0] > 0.2 > 0.001 > result[1]
     True
     """
+    _read_plays(book, 0.0, known, result, series, running, rank, later, ranks, width)
+
+
+def read_program_play(slip: float, known: dict[int, float], result: list[float], series: tuple[int, ...],
+                      running: int, rank: int, later: tuple[int, ...], ranks: list[int], width: int) -> None:
+    """One play of :meth:`pegboard.bots.inference.ProgramPlayModel.likelihood`: multiplies each hand's
+    entry of ``result`` by the chance (:func:`program_chances`) that a player of the BSD program's
+    rules holding it and ``later`` plays ``rank`` on ``series`` at ``running`` (1 when it has no other
+    choice), kept in ``known`` by the ranks held (packed). The hands are ``ranks`` cut in rows of ``width``.
+
+    >>> result = [1.0, 1.0]
+    >>> read_program_play(0.1, {}, result, (), 0, 9, (9,), [2, 13, 4, 13], 2)  # a 9 led: not from a hand with a 4
+    >>> result
+    [0.9, 0.05]
+    """
+    _read_plays(None, slip, known, result, series, running, rank, later, ranks, width)
+
+
+def _read_plays(book: BookReplies | None, slip: float, known: dict[int, float], result: list[float],
+                series: tuple[int, ...], running: int, rank: int, later: tuple[int, ...], ranks: list[int],
+                width: int) -> None:
+    """The loop of :func:`read_book_play` (``book`` given) and :func:`read_program_play` (``book``
+    None: the program's rules with ``slip``): each hand packed with ``later``, its chance kept in
+    ``known``, 1 when it can play one rank only."""
     room = 31 - running
     base = 0
     for card in later:
@@ -283,51 +307,15 @@ def read_book_play(book: BookReplies, known: dict[int, float], result: list[floa
                     options.append(card)
             if len(options) <= 1:
                 chance = 1.0
-            else:
+            elif book is not None:
                 playable = tuple(options)
                 if series_id < 0:
                     series_id = intern(series) if series else 0
                 chance = book_chances(book.replies, book.temperature, packed, series, series_id, running,
                                       playable)[playable.index(rank)]
-            known[packed] = chance
-        result[index] *= chance
-
-
-def read_program_play(slip: float, known: dict[int, float], result: list[float], series: tuple[int, ...],
-                      running: int, rank: int, later: tuple[int, ...], ranks: list[int], width: int) -> None:
-    """One play of :meth:`pegboard.bots.inference.ProgramPlayModel.likelihood`: multiplies each hand's
-    entry of ``result`` by the chance (:func:`program_chances`) that a player of the BSD program's
-    rules holding it and ``later`` plays ``rank`` on ``series`` at ``running`` (1 when it has no other
-    choice), kept in ``known`` by the ranks held (packed). The hands are ``ranks`` cut in rows of ``width``.
-
-    >>> result = [1.0, 1.0]
-    >>> read_program_play(0.1, {}, result, (), 0, 9, (9,), [2, 13, 4, 13], 2)  # a 9 led: not from a hand with a 4
-    >>> result
-    [0.9, 0.05]
-    """
-    room = 31 - running
-    base = 0
-    for card in later:
-        base += 1 << 3 * card - 3
-    for index in range(len(result)):
-        packed = base
-        for place in range(index * width, index * width + width):
-            card = ranks[place]
-            if card:
-                packed += 1 << 3 * card - 3
-        chance = known.get(packed)
-        if chance is None:
-            options = 0
-            for card in range(1, 14):
-                if PIP[card] > room:
-                    break  # pips never fall as ranks rise
-                if packed >> 3 * card - 3 & 7:
-                    options += 1
-            if options <= 1:
-                chance = 1.0
             elif program_rank(packed, series, running) == rank:
                 chance = 1 - slip
             else:
-                chance = slip / (options - 1)
+                chance = slip / (len(options) - 1)
             known[packed] = chance
         result[index] *= chance
