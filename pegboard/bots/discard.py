@@ -35,6 +35,7 @@ from pegboard.errors import HandSizeError, PegboardError
 from pegboard.rules import Rules
 
 __all__ = ["DiscardOption", "CribTables", "rank_discards", "counts_pegging", "own_crib", "opponent_throw_model",
+           "exact_cribs",
            "describe_throw_key", "throw_key", "key_count", "CRIB_FILE"]
 
 Method = Literal["table", "exact"]
@@ -185,12 +186,27 @@ def opponent_throw_model(rules: Rules, role: int, tables: CribTables | None = No
 def _exact_cribs(throws: list[tuple[Card, ...]], unseen_codes: list[int], rules: Rules, role: int,
                  tables: CribTables) -> list[float]:
     """Exact expected crib for each throw: every opponent pair (weighted) x every starter left."""
-    weights_by_key = opponent_throw_model(rules, role, tables)
+    return exact_cribs([[card.code for card in thrown] for thrown in throws], unseen_codes,
+                       opponent_throw_model(rules, role, tables))
+
+
+def exact_cribs(throws: Sequence[Sequence[int]], unseen_codes: Sequence[int],
+                weights_by_key: npt.NDArray[np.float64]) -> list[float]:
+    """The expected two-player crib of each throw (card codes): every pair of ``unseen_codes`` the
+    other player may throw, weighted by ``weights_by_key`` (a pair's relative chance, by its throw
+    key), times every starter left.
+
+    >>> from pegboard.cards import parse_cards
+    >>> codes = [card.code for card in parse_cards("5H 5C")]  # a pair of fives, the other two at random
+    >>> unseen = [code for code in range(52) if code not in codes]
+    >>> round(exact_cribs([codes], unseen, np.ones(338))[0], 2)
+    8.99
+    """
     pairs = np.array(list(combinations(unseen_codes, 2)), dtype=np.int64)
     keys = np.array([throw_key(pair) for pair in pairs.tolist()])
     weights = weights_by_key[keys]
     weights = weights / weights.sum()
-    base = unseen_counts(unseen_codes)
+    base = unseen_counts(list(unseen_codes))
     rank_counts = np.tile(np.asarray(base.ranks, dtype=np.int64), (len(pairs), 1))
     suit_counts = np.tile(np.asarray(base.suits, dtype=np.int64), (len(pairs), 1))
     rows = np.arange(len(pairs))
@@ -199,7 +215,7 @@ def _exact_cribs(throws: list[tuple[Card, ...]], unseen_codes: list[int], rules:
         np.subtract.at(suit_counts, (rows, pairs[:, column] & 3), 1)
     results = []
     for thrown in throws:
-        mine = np.tile(np.array([card.code for card in thrown], dtype=np.int64), (len(pairs), 1))
+        mine = np.tile(np.array(thrown, dtype=np.int64), (len(pairs), 1))
         crib = np.concatenate([mine, pairs], axis=1)
         values = batch_expected(crib, rank_counts, suit_counts, crib=True)
         results.append(float(values @ weights))
