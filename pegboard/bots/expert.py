@@ -79,9 +79,9 @@ _RANK_WEIGHTS = np.asarray(RANK_WEIGHTS, dtype=np.int64)
 MULTI_FULL_SEARCH_CARDS = {3: 9, 4: 10}
 """Three/four players: search to the end of the play only once this few cards are out (else the series)."""
 MULTI_SAMPLES = (6, 12)
+"""Three/four players: samples when searching to the end of the series, and to the end of the play."""
 MIN_SHARE = 0.02
 """A style of play less likely than this is left out of the reading and the replies (it costs time)."""
-"""Three/four players: samples when searching to the end of the series, and to the end of the play."""
 
 
 @dataclass(frozen=True)
@@ -387,20 +387,19 @@ class ExpertBot(BaseBot):
             weights = model.likelihood(kept, rests)
         plays = self._deal_plays(view, opponent)[-1]  # as _opponent_plays, read once for the view
         if plays and self.settings.play_temperature is not None:
-            read = PlayModel.cached(self.settings.play_temperature).likelihood_of_rows(plays, rows, width)
-            book, program = self._styles(view, opponent)
-            program = program if program >= MIN_SHARE else 0.0
+            book, program = self._used_styles(view, opponent)
+            generic = 1 - book - program  # the generic model's share: left out too when below MIN_SHARE
+            read = generic * PlayModel.cached(self.settings.play_temperature).likelihood_of_rows(plays, rows, width) \
+                if generic >= MIN_SHARE else np.zeros(len(index))
             if book or program:
                 # The book and the program read a hand's ranks in any order: once per rank multiset.
                 held, which = _distinct_rows(np.sort(index, axis=1))
                 held_rows = (held + 1).ravel().tolist()
-                mixed = (1 - book - program) * read
                 if book:
-                    mixed = mixed + book * BookPlayModel.cached().likelihood_of_rows(plays, held_rows, width)[which]
+                    read = read + book * BookPlayModel.cached().likelihood_of_rows(plays, held_rows, width)[which]
                 if program:
-                    mixed = mixed + program * ProgramPlayModel.cached().likelihood_of_rows(plays, held_rows,
-                                                                                           width)[which]
-                read = mixed
+                    read = read + program * ProgramPlayModel.cached().likelihood_of_rows(plays, held_rows,
+                                                                                         width)[which]
             weights = weights * read
         chances = weights[inverse].tolist()
         return self.rng.choices(drawn, weights=chances, k=samples) if sum(chances) > 0 else drawn[:samples]
@@ -443,12 +442,17 @@ class ExpertBot(BaseBot):
     def _replies(self, view: CribbageView) -> tuple[ReplyModel | None, float]:
         """The search's model of the opponent's answers and its weight: the book's and the program's
         answers, each by its reply weight times the chance the opponent plays that way (none: 0)."""
-        book, program = self._styles(view, 1 - self.seat)
+        book, program = self._used_styles(view, 1 - self.seat)
         by_book = self.settings.book_reply_weight * book
-        by_program = self.settings.program_reply_weight * program if program >= MIN_SHARE else 0.0
+        by_program = self.settings.program_reply_weight * program
         if by_program:
             return ProgramPlayModel.cached().replies(by_book / (by_book + by_program)), by_book + by_program
         return (BookPlayModel.cached().book, by_book) if by_book else (None, 0.0)
+
+    def _used_styles(self, view: CribbageView, opponent: int) -> tuple[float, float]:
+        """:meth:`_styles`, each share below :data:`MIN_SHARE` taken as 0 (left out: it costs time)."""
+        book, program = self._styles(view, opponent)
+        return (book if book >= MIN_SHARE else 0.0), (program if program >= MIN_SHARE else 0.0)
 
     def _evidence(self, plays: tuple[PastPlay, ...]) -> tuple[float, float]:
         """The log-likelihood ratios, book over generic and program over generic, of one shown deal's
