@@ -181,7 +181,7 @@ def test_baseline_expert_is_the_expert_without_the_new_models() -> None:
                                                                      play_temperature=None, opponent_blend=0.0,
                                                                      book_play_weight=0.0, book_reply_weight=0.0,
                                                                      program_play_weight=0.0,
-                                                                     program_reply_weight=0.0)
+                                                                     program_reply_weight=0.0, style_cribs=False)
     assert ExpertBot(game.rules, 0).settings.pegging_weight > 0
     custom = ExpertBot(game.rules, 0, settings=ExpertSettings(samples=3))
     assert custom.settings.samples == 3 and ExpertBot.settings.samples != 3

@@ -106,6 +106,22 @@ class CribTables:
             return np.zeros((rules.players, key_count(rules.discard_count)))
         return table
 
+    def shifted(self, rules: Rules, shift: npt.NDArray[np.float64]) -> CribTables:
+        """These tables with ``rules``' values (roles x keys) moved by ``shift``: a crib filled
+        otherwise than the tables assume (:mod:`pegboard.bots.stylecrib`).
+
+        >>> from pegboard.rules import Rules
+        >>> rules = Rules.preset("cribbage")
+        >>> tables = CribTables.load()
+        >>> moved = tables.shifted(rules, np.ones((2, 338)))
+        >>> float(moved.values(rules)[0, 0] - tables.values(rules)[0, 0])
+        1.0
+        """
+        moved = CribTables({"presets": self.presets})
+        moved._values = dict(self._values)
+        moved._values[rules.name] = self.values(rules) + shift
+        return moved
+
     def chosen(self, rules: Rules) -> npt.NDArray[np.float64]:
         """(roles, keys) how often the expert chose each throw in the fixed point's last iteration."""
         entry = self.presets.get(rules.name)

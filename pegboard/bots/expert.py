@@ -60,6 +60,7 @@ from pegboard.bots.patterns import pattern_scores
 from pegboard.bots.pegging import PIP, PlayPosition, ReplyModel, SolverPool, best_plays, play_points, sample_hands
 from pegboard.bots.playsread import PlaysReader, deal_plays
 from pegboard.bots.solver import positions_of
+from pegboard.bots.stylecrib import StyleCribs
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import samples as samples_of
@@ -113,19 +114,25 @@ class ExpertSettings:
     book's play model (:class:`BookPlayModel`) in the mixture their plays are read with; the rest is
     the generic :class:`PlayModel`. At 0.3 it gained +0.08 points per deal against hoyle and cost
     nothing against classic (-0.002); at 0.5, +0.09 and -0.03 (4,000 deals, four a game)."""
-    book_reply_weight: float = 0.5
+    book_reply_weight: float = 1.0
     """Pegging: the weight, times the chance that the opponent plays by the book, of the book's answer
-    (:meth:`BookPlayModel.reply_chances`) in the search's model of the opponent's replies: a further
-    +0.05 points per deal against hoyle, +0.01 against classic."""
+    (:meth:`BookPlayModel.reply_chances`) in the search's model of the opponent's replies: at 0.5 a
+    further +0.05 points per deal against hoyle, +0.01 against classic; 1.0 (the replies by the book
+    just as often as the reading believes they play by it), with :attr:`program_reply_weight` 1.0:
+    +0.016 against hoyle, +0.004 against classic (4,000 games each, the same deals)."""
     program_play_weight: float = 0.3
     """Pegging with inference: the prior chance that the opponent plays by the BSD program's rules
     (:class:`ProgramPlayModel`), the third model of the mixture (the book's share above is of the rest).
     With 0.3 and :attr:`pool` 16: 62.4% and +0.61 points per deal against classic over 4,000 games
     (0.2 and 8: 61.8%, +0.60; without the program's model: 58.8%, +0.44); 2,000 games each: 0.2
     +0.58, 0.35 +0.61."""
-    program_reply_weight: float = 0.5
+    program_reply_weight: float = 1.0
     """Pegging: as :attr:`book_reply_weight`, for the program's answers (its share of the search's
     model of the opponent's replies, times the chance that they play by its rules)."""
+    style_cribs: bool = True
+    """Discards (two players, six cards): the crib's value moved by the chance that the opponent throws
+    to it by the book or by the program (:mod:`pegboard.bots.stylecrib`; the chances learnt from their
+    play, :meth:`ExpertBot._styles`). Against hoyle +0.02 points per deal (4,000 games)."""
     book_learning: bool = True
     """Pegging with inference: whether the styles' shares are learnt during the game from the
     opponent's plays in earlier deals (:meth:`ExpertBot._styles`)."""
@@ -146,7 +153,8 @@ class ExpertSettings:
 
 BASELINE = ExpertSettings(pegging_weight=0.0, temperature=None, tie_margin=None, node_budget=2400, samples=24,
                           play_temperature=None, opponent_blend=0.0, book_play_weight=0.0,
-                          book_reply_weight=0.0, program_play_weight=0.0, program_reply_weight=0.0)
+                          book_reply_weight=0.0, program_play_weight=0.0, program_reply_weight=0.0,
+                          style_cribs=False)
 
 
 class ExpertBot(BaseBot):
@@ -201,7 +209,7 @@ class ExpertBot(BaseBot):
 
     def _discard(self, view: CribbageView, actions: Sequence[Action]) -> Action:
         role = (self.seat - view.dealer) % self.rules.players
-        options = rank_discards(view.hand, self.rules, role, tables=self.tables,
+        options = rank_discards(view.hand, self.rules, role, tables=self._crib_tables(view),
                                 pegging_weight=self.settings.pegging_weight)
         best = options[0]
         if self._board_aware(view, self.settings.endgame):
@@ -210,6 +218,17 @@ class ExpertBot(BaseBot):
             if set(action.cards) == set(best.thrown):
                 return action
         return actions[0]  # pragma: no cover - every option is a legal action
+
+    def _crib_tables(self, view: CribbageView) -> CribTables:
+        """The crib tables, moved (two players, six cards, :attr:`ExpertSettings.style_cribs`) by the
+        chance that the opponent discards by the book or by the program (:mod:`pegboard.bots.stylecrib`):
+        the chances the play has taught so far (:meth:`_styles`)."""
+        if not self.settings.style_cribs or not counts_pegging(self.rules):
+            return self.tables
+        book, program = self._used_styles(view, 1 - self.seat)
+        if not book and not program:
+            return self.tables
+        return self.tables.shifted(self.rules, StyleCribs.load().shift(book, program))
 
     def _endgame_discard(self, view: CribbageView, options: Sequence[DiscardOption]) -> DiscardOption:
         """Near the end: the option with the best expected objective value (chance of winning), not the
@@ -523,7 +542,7 @@ class ExpertBot(BaseBot):
     def _discard_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
                         ) -> dict[Action, float]:
         role = (self.seat - view.dealer) % self.rules.players
-        options = rank_discards(view.hand, self.rules, role, tables=self.tables,
+        options = rank_discards(view.hand, self.rules, role, tables=self._crib_tables(view),
                                 pegging_weight=self.settings.pegging_weight)
         worth = [option.net for option in options]
         if win_board is not None:
