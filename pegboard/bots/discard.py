@@ -35,7 +35,7 @@ from pegboard.errors import HandSizeError, PegboardError
 from pegboard.rules import Rules
 
 __all__ = ["DiscardOption", "CribTables", "rank_discards", "counts_pegging", "own_crib", "opponent_throw_model",
-           "exact_cribs",
+           "exact_cribs", "PAIRS_PER_KEY",
            "describe_throw_key", "throw_key", "key_count", "CRIB_FILE"]
 
 Method = Literal["table", "exact"]
@@ -187,7 +187,8 @@ def _pairs_per_key() -> npt.NDArray[np.float64]:
     return counts
 
 
-_PAIRS_PER_KEY = _pairs_per_key()
+PAIRS_PER_KEY = _pairs_per_key()
+"""How many pairs of the 52 cards have each two-card throw key (:func:`throw_key`)."""
 
 
 def opponent_throw_model(rules: Rules, role: int, tables: CribTables | None = None) -> npt.NDArray[np.float64]:
@@ -195,7 +196,7 @@ def opponent_throw_model(rules: Rules, role: int, tables: CribTables | None = No
     throws: how often the expert chooses that kind of pair, spread over the pairs of that kind."""
     tables = tables or CribTables.load()
     chosen = tables.chosen(rules)[1 - role]
-    result: npt.NDArray[np.float64] = np.where(_PAIRS_PER_KEY > 0, chosen / np.maximum(_PAIRS_PER_KEY, 1), 0.0)
+    result: npt.NDArray[np.float64] = np.where(PAIRS_PER_KEY > 0, chosen / np.maximum(PAIRS_PER_KEY, 1), 0.0)
     return result
 
 

@@ -5,8 +5,8 @@ first card, lowest rank first, that scores most now; when none scores it follows
 (:func:`quiet_index`). Its choice depends on the ranks held only, so the expert can ask it for any
 hand it imagines the opponent holding: to read the cards an opponent played
 (:class:`pegboard.bots.inference.ProgramPlayModel`) and to foresee their answers in its search
-(:class:`pegboard.bots.replies.ProgramReplies`). :mod:`pegboard.bots.classic` plays by these same
-functions, so the model and the bot cannot drift apart.
+(:class:`pegboard.bots.replies.StyleReplies`, through :func:`pegboard.bots.replies.program_choice`).
+:mod:`pegboard.bots.classic` plays by these same functions, so the model and the bot cannot drift apart.
 
 >>> program_rank(1 << 9 | 1 << 36, (5,), 5)  # a 4 and a king on a 5: the king makes fifteen
 13

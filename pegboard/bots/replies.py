@@ -305,17 +305,15 @@ def _read_plays(book: BookReplies | None, slip: float, known: dict[int, float], 
                     break  # pips never fall as ranks rise
                 if packed >> 3 * card - 3 & 7:
                     options.append(card)
+            playable = tuple(options)
             if len(options) <= 1:
                 chance = 1.0
             elif book is not None:
-                playable = tuple(options)
                 if series_id < 0:
                     series_id = intern(series) if series else 0
                 chance = book_chances(book.replies, book.temperature, packed, series, series_id, running,
                                       playable)[playable.index(rank)]
-            elif program_rank(packed, series, running) == rank:
-                chance = 1 - slip
             else:
-                chance = slip / (len(options) - 1)
+                chance = program_chances(slip, program_rank(packed, series, running), playable)[playable.index(rank)]
             known[packed] = chance
         result[index] *= chance

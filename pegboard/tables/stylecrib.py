@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots.classic import classic_discard
-from pegboard.bots.discard import exact_cribs, key_count, opponent_throw_model, throw_key
+from pegboard.bots.discard import PAIRS_PER_KEY, exact_cribs, key_count, opponent_throw_model, throw_key
 from pegboard.bots.hoyle import hoyle_discard
 from pegboard.bots.stylecrib import STYLE_CRIB_FILE, STYLES
 from pegboard.cards import Card, full_deck
@@ -38,11 +38,17 @@ def representative(key: int) -> tuple[int, int] | None:
     >>> representative(throw_key([0, 5])), representative(13 * 4 + 4 + 169)
     ((0, 5), None)
     """
-    suited = key >= 169
-    low, high = divmod(key - 169 * suited, 13)
+    low, high, suited = _decode(key)
     if low > high or (low == high and suited):
         return None
     return (low * 4, high * 4) if suited else (low * 4, high * 4 + 1)
+
+
+def _decode(key: int) -> tuple[int, int, bool]:
+    """A two-card throw key's (low, high, suited) rank indices, as :func:`throw_key` made it."""
+    suited = key >= 169
+    low, high = divmod(key - 169 * suited, 13)
+    return low, high, suited
 
 
 def _throw(style: str, hand: list[Card], role: int, rules: Rules) -> tuple[Card, ...]:
@@ -69,14 +75,10 @@ def style_throws(style: str, role: int, hands: int, seed: int, rules: Rules) -> 
 
 def style_shifts(style: str, hands: int, seed: int, rules: Rules) -> npt.NDArray[np.float64]:
     """(my role, key): the style's expected crib less the generic one (see the module's docstring)."""
-    pairs_per_key = np.zeros(key_count(2))
-    for first in range(52):
-        for second in range(first + 1, 52):
-            pairs_per_key[throw_key([first, second])] += 1
     shifts = np.zeros((2, key_count(2)))
     for role in (0, 1):
         tally = style_throws(style, 1 - role, hands, seed + role, rules)
-        styled = np.where(pairs_per_key > 0, tally / np.maximum(pairs_per_key, 1), 0.0)
+        styled = np.where(PAIRS_PER_KEY > 0, tally / np.maximum(PAIRS_PER_KEY, 1), 0.0)
         generic = opponent_throw_model(rules, role)
         for key in range(key_count(2)):
             pair = representative(key)
@@ -85,8 +87,7 @@ def style_shifts(style: str, hands: int, seed: int, rules: Rules) -> npt.NDArray
                 mine, theirs = exact_cribs([pair], unseen, styled)[0], exact_cribs([pair], unseen, generic)[0]
                 shifts[role, key] = mine - theirs
         for key in range(key_count(2)):  # low above high: the same pair written the other way round
-            suited = key >= 169
-            low, high = divmod(key - 169 * suited, 13)
+            low, high, suited = _decode(key)
             if low > high:
                 shifts[role, key] = shifts[role, 169 * suited + high * 13 + low]
     return shifts
