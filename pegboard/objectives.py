@@ -202,6 +202,20 @@ class Objective:
             return f"for a match to {self.to}{standing}"
         return "to win"
 
+    def value_words(self, value: float) -> str:
+        """An expected value of this objective in words for a hint or an analysis.
+
+        >>> WIN.value_words(0.63), GAME_POINTS.value_words(1.234), SPREAD.value_words(-3.21)
+        ('63% to win', '+1.23 game points expected', '-3.2 points of spread expected')
+        >>> Objective.from_name("match:to=7").value_words(0.5)
+        '50% to win the match'
+        """
+        if self.kind == "game-points":
+            return f"{value:+.2f} game points expected"
+        if self.kind == "spread":
+            return f"{value:+.1f} points of spread expected"
+        return f"{100 * value:.0f}% to win" + (" the match" if self.kind == "match" else "")
+
     def check(self, rules: Rules) -> None:
         """Refuse (:class:`ObjectiveError`, saying why) rules this objective cannot be played under:
         any objective but ``win`` is for two-sided cribbage games (cribbage, five-card, cribbage-4),

@@ -21,6 +21,7 @@ from pegboard.engine.base import GameState
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
 from pegboard.engine.views import cribbage_view
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.spoken import number_words
 
@@ -128,10 +129,12 @@ class Hint:
     ranking: tuple[str, ...] = ()
 
 
-def hint(game: GameState, seat: int) -> Hint:
+def hint(game: GameState, seat: int, objective: Objective = WIN) -> Hint:
     """What pegboard would do now from ``seat``'s view, and the reason in words. A real choice (a
     discard, a play between ranks, a placement) is valued as a review of the game will value it
-    (:mod:`pegboard.analysis`: the same numbers, the same samples)."""
+    (:mod:`pegboard.analysis`: the same numbers, the same samples); at a table played for another
+    ``objective`` than ``win`` (game points, spread, a match), near the end as the expert playing for
+    it values it (:class:`pegboard.analysis.evaluate.Assessor` with that objective)."""
     from pegboard.analysis.review import is_decision
 
     view = game.view(seat)
@@ -144,19 +147,21 @@ def hint(game: GameState, seat: int) -> Hint:
             best.verb, "nothing was missed")
         return Hint(best, reason)
     if is_decision(actions):
-        return _assessed_hint(game, view)
+        return _assessed_hint(game, view, objective)
     return Hint(actions[0], _reason(game, view, actions[0]))
 
 
-def _assessed_hint(game: GameState, view: Any) -> Hint:
+def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
     from pegboard.analysis.evaluate import Assessor
     from pegboard.analysis.review import decision_rng
 
-    found = Assessor(game.rules).assess(view, decision_rng(game.seed, game.deal_number,
-                                                           len(game.deal_logs[-1].moves)))
+    found = Assessor(game.rules, objective).assess(view, decision_rng(game.seed, game.deal_number,
+                                                                      len(game.deal_logs[-1].moves)))
     options = found.distinct()
     best = options[0]
     chance = f", {100 * best.win:.0f}% to win" if best.win is not None else ""
+    if found.by_worth and best.worth is not None:
+        chance = f", {objective.value_words(best.worth)}"
     if found.kind == "discard":
         kept = tuple(sorted(card for card in view.hand if card not in best.action.cards))
         crib = best.parts.get("crib", 0.0)
@@ -166,7 +171,9 @@ def _assessed_hint(game: GameState, view: Any) -> Hint:
                   f"{whose} crib{pegging}: {best.points:+.2f} in all{chance}")
         ranking = tuple(f"{card_words(o.action.cards)}  hand {o.parts.get('hand', 0.0):.2f}  crib "
                         f"{o.parts.get('crib', 0.0):+.2f}  net {o.points:+.2f}"
-                        + (f"  win {100 * o.win:.0f}%" if o.win is not None else "") for o in options[:5])
+                        + (f"  win {100 * o.win:.0f}%" if o.win is not None else "")
+                        + (f"  {_worth_short(objective, o.worth)}" if found.by_worth and o.worth is not None else "")
+                        for o in options[:5])
         return Hint(best.action, reason, ranking)
     second = options[1] if len(options) > 1 else None
     if found.kind == "play":
@@ -182,8 +189,30 @@ def _assessed_hint(game: GameState, view: Any) -> Hint:
     if second is not None:
         other = card_words(second.action.cards) if second.action.cards else second.action.text()
         where = f" at {second.action.target}" if isinstance(second.action.target, str) else ""
-        what += f"; next best {other}{where}, {best.points - second.points:.2f} less"
+        if found.by_worth and best.worth is not None and second.worth is not None:
+            less = _worth_gap(objective, best.worth - second.worth)
+        else:
+            less = f"{best.points - second.points:.2f} less"
+        what += f"; next best {other}{where}, {less}"
     return Hint(best.action, what)
+
+
+def _worth_short(objective: Objective, value: float) -> str:
+    """An objective's expected value for a ranking line: ``game points +1.23``, ``spread +3.2``, ``match 54.2%``."""
+    if objective.kind == "game-points":
+        return f"game points {value:+.2f}"
+    if objective.kind == "spread":
+        return f"spread {value:+.1f}"
+    return f"{objective.kind} {100 * value:.1f}%"
+
+
+def _worth_gap(objective: Objective, gap: float) -> str:
+    """How much less the next best option is worth by ``objective``, in words."""
+    if objective.kind == "game-points":
+        return f"{gap:.2f} game points less"
+    if objective.kind == "spread":
+        return f"{gap:.1f} points of spread less"
+    return f"{100 * gap:.1f} percentage points less to win"
 
 
 def _reason(game: GameState, view: Any, action: Action) -> str:

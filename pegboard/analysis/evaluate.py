@@ -15,6 +15,11 @@ chance to win:
 * a muggins count or claim (ruling 16): the points it scores, less those it misses or gives away;
 * Snailspace and solitaire: the grid expert's evaluation (:mod:`pegboard.bots.gridsearch`).
 
+An assessor for another objective than ``win`` (:mod:`pegboard.objectives`: game points, spread, a
+match; two players to 121, the games with its board table) also values discards and, near the end,
+plays in that objective (:attr:`Option.worth`), and there ranks them by it, as the expert playing for
+it decides: a hint at a table played for game points advises what wins the most game points.
+
 Sampled values (the play, the grid games) are estimated twice, from two independent halves of the
 samples, each with more samples than the expert plays with (:attr:`Option.halves`). Every random draw
 comes from the generator passed in, so an assessment is reproducible.
@@ -37,12 +42,14 @@ from typing import Any
 import numpy as np
 
 from pegboard.analysis.winning import WinModel
+from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import counts_pegging, rank_discards
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_win_probabilities
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_values, discard_win_probabilities
 from pegboard.bots.expert import ExpertBot, ExpertSettings
 from pegboard.cards import full_deck
 from pegboard.engine.actions import Action
 from pegboard.errors import PegboardError
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 
@@ -76,11 +83,19 @@ class Option:
     best of noisy estimates (:mod:`pegboard.analysis.review`)."""
     win_halves: tuple[float, float] | None = None
     """Likewise for ``win``."""
+    worth: float | None = None
+    """The expected value of the assessor's objective when it is not ``win`` (game points, spread, a
+    match; :mod:`pegboard.objectives`), where its board table applies; else None."""
+    worth_halves: tuple[float, float] | None = None
+    """Likewise for ``worth``."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"action", "points", "win"}`` and, for discards, ``"parts"``, rounded."""
+        """``{"action", "points", "win"}``, ``"worth"`` when valued by another objective and, for
+        discards, ``"parts"``, rounded."""
         data: dict[str, Any] = {"action": self.action.text(), "points": round(self.points, 3),
                                 "win": None if self.win is None else round(self.win, 4)}
+        if self.worth is not None:
+            data["worth"] = round(self.worth, 4)
         if self.parts:
             data["parts"] = {name: round(value, 3) for name, value in self.parts.items()}
         return data
@@ -89,12 +104,15 @@ class Option:
 @dataclass(frozen=True)
 class Assessment:
     """Every choice of one decision, best first. ``by_win``: the best is the one most likely to win
-    (near the end of a game with a board table, where the expert plays to win), not the most points."""
+    (near the end of a game with a board table, where the expert plays to win), not the most points;
+    ``by_worth``: the one worth the most by ``objective`` (another objective than ``win``, near the end)."""
 
     seat: int
     kind: str
     options: tuple[Option, ...]
     by_win: bool = False
+    by_worth: bool = False
+    objective: Objective = WIN
 
     @property
     def best(self) -> Option:
@@ -138,11 +156,16 @@ def decision_kind(rules: Rules, action: Action) -> str:
 
 
 class Assessor:
-    """Values decisions of one game, for any seat (an expert per seat, kept for its memo)."""
+    """Values decisions of one game, for any seat (an expert per seat, kept for its memo), and by
+    ``objective`` where it has a board table for these rules."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, objective: Objective = WIN) -> None:
         self.rules = rules
+        self.objective = objective
         self.win_model = WinModel.for_rules(rules)
+        self.board = BoardTable.for_rules(rules, objective) if objective != WIN else None
+        """The objective's board table (None for ``win``, whose chance is :attr:`win_model`'s, and
+        where none applies: then decisions are assessed as for ``win``)."""
         self._experts: dict[int, ExpertBot] = {}
         self._grid: dict[int, Any] = {}
 
@@ -161,26 +184,28 @@ class Assessor:
         if seat is None or not actions:
             raise PegboardError("nothing to assess: a spectator's view, or no choice to make")
         kind = decision_kind(self.rules, actions[0])
+        by_worth = False
         if not self.rules.crib:
             options = self._grid_options(view, seat, rng)
             by_win = False
         elif kind == "discard":
-            options, by_win = self._discard_options(view, seat, actions)
+            options, by_win, by_worth = self._discard_options(view, seat, actions)
         elif kind == "play":
-            options, by_win = self._play_options(view, seat, actions, rng, every_chance)
+            options, by_win, by_worth = self._play_options(view, seat, actions, rng, every_chance)
         else:
             values = self.expert(seat).evaluate(view)
             options, by_win = [Option(action, values[action]) for action in actions], False
-        order = sorted(range(len(options)), key=lambda i: (-(options[i].win or 0.0) if by_win else 0.0,
+        order = sorted(range(len(options)), key=lambda i: (-(options[i].worth or 0.0) if by_worth else 0.0,
+                                                           -(options[i].win or 0.0) if by_win and not by_worth else 0.0,
                                                            -options[i].points, i))
-        return Assessment(seat, kind, tuple(options[i] for i in order), by_win)
+        return Assessment(seat, kind, tuple(options[i] for i in order), by_win, by_worth, self.objective)
 
     # ------------------------------------------------------------------ the pieces
     def _needs(self, view: Any, seat: int) -> tuple[int, int]:
         mine = view.side_of_seat[seat]
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
-    def _discard_options(self, view: Any, seat: int, actions: Sequence[Action]) -> tuple[list[Option], bool]:
+    def _discard_options(self, view: Any, seat: int, actions: Sequence[Action]) -> tuple[list[Option], bool, bool]:
         rules = self.rules
         role = (seat - view.dealer) % rules.players
         expert = self.expert(seat)
@@ -188,45 +213,58 @@ class Assessor:
         ranked = rank_discards(view.hand, rules, role, method="exact" if rules.players == 2 else "table",
                                pegging_weight=weight)
         chances: list[float | None] = [None] * len(ranked)
-        by_win = False
+        worths: list[float | None] = [None] * len(ranked)
+        by_win = by_worth = False
         if self.win_model is not None:
             hand = set(view.hand)
             starters = [card.code for card in full_deck() if card not in hand]
             counts = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                       for option in ranked]
             my_need, their_need = self._needs(view, seat)
-            chances = list(discard_win_probabilities(counts, [option.expected_crib for option in ranked], my_need,
-                                                     their_need, dealer=view.dealer == seat,
+            cribs = [option.expected_crib for option in ranked]
+            dealer = view.dealer == seat
+            chances = list(discard_win_probabilities(counts, cribs, my_need, their_need, dealer=dealer,
                                                      board=self.win_model.table))
             by_win = min(my_need, their_need) <= ENDGAME * self.win_model.target // 121
-        by_throw = {frozenset(option.thrown): (option, chance) for option, chance in zip(ranked, chances)}
+            if self.board is not None:
+                worths = list(discard_values(counts, cribs, my_need, their_need, dealer=dealer, board=self.board))
+                by_worth = min(my_need, their_need) <= ENDGAME
+        by_throw = {frozenset(option.thrown): (option, chance, worth)
+                    for option, chance, worth in zip(ranked, chances, worths)}
         options = []
         for action in actions:
-            option, chance = by_throw[frozenset(action.cards)]
+            option, chance, worth = by_throw[frozenset(action.cards)]
             crib = option.expected_crib if option.own_crib else -option.expected_crib
             parts = {"hand": option.expected_hand, "crib": crib}
             if option.expected_pegging is not None:
                 parts["pegging"] = option.expected_pegging
-            options.append(Option(action, option.net, chance, parts))
-        return options, by_win
+            options.append(Option(action, option.net, chance, parts, worth=worth))
+        return options, by_win, by_worth
 
     def _play_options(self, view: Any, seat: int, actions: Sequence[Action], rng: random.Random,
-                      every_chance: bool) -> tuple[list[Option], bool]:
+                      every_chance: bool) -> tuple[list[Option], bool, bool]:
         expert = self.expert(seat)
         rounds = 1 if self.rules.players == 2 else MULTI_ROUNDS
         points = self._halves(lambda: expert.evaluate(view), expert, rng, rounds)
         chances: dict[Action, tuple[float, float]] = {}
-        by_win = False
+        worths: dict[Action, tuple[float, float]] = {}
+        by_win = by_worth = False
         if self.win_model is not None and self.win_model.searchable and any(a.verb == "play" for a in actions):
-            by_win = min(self._needs(view, seat)) <= ENDGAME_PLAY
+            near = min(self._needs(view, seat)) <= ENDGAME_PLAY
+            by_worth = near and self.board is not None
+            by_win = near and not by_worth
             if by_win or every_chance:
                 chances = self._halves(lambda: expert.evaluate(view, to_win=True), expert, rng, 1)
+            if self.board is not None and (by_worth or every_chance):
+                objective = self.objective
+                worths = self._halves(lambda: expert.evaluate(view, objective=objective), expert, rng, 1)
         options = []
         for action in actions:
-            win = chances.get(action)
+            win, worth = chances.get(action), worths.get(action)
             options.append(Option(action, sum(points[action]) / 2, None if win is None else sum(win) / 2,
-                                  halves=points[action], win_halves=win))
-        return options, by_win
+                                  halves=points[action], win_halves=win,
+                                  worth=None if worth is None else sum(worth) / 2, worth_halves=worth))
+        return options, by_win, by_worth
 
     @staticmethod
     def _halves(evaluate: Callable[[], dict[Action, float]], bot: Any, rng: random.Random, rounds: int

@@ -165,6 +165,18 @@ class BoardTable:
             return WIN_UTILITY * (2 * value - 1)
         return WIN_UTILITY * (2 * (value - self.low) / (self.high - self.low) - 1)
 
+    def from_utility(self, utility: float) -> float:
+        """The objective's value of a pegging search's ``utility`` (the inverse of :meth:`utility`),
+        kept within what the objective can pay.
+
+        >>> from pegboard.objectives import GAME_POINTS
+        >>> table = BoardTable.for_objective(GAME_POINTS)
+        >>> table.from_utility(table.utility(2.5)), BoardTable.load().from_utility(WIN_UTILITY)
+        (2.5, 1.0)
+        """
+        value = self.low + (utility / WIN_UTILITY + 1) / 2 * (self.high - self.low)
+        return min(self.high, max(self.low, value))
+
 
 def clear_caches() -> None:
     """Forget the histograms and tables read so far (after the shipped file changes)."""

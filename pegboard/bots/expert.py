@@ -267,8 +267,8 @@ class ExpertBot(BaseBot):
         side_of = view.side_of_seat
         if self.rules.players == 2:
             need = self._needs(view) if self.settings.board else None  # None: points alone, pegging out too
-            end_values = [self._end_value(view, sample) for sample in samples] \
-                if self._board_aware(view, self.settings.endgame_play) else None
+            end_values = self._end_values(view, samples) if self._board_aware(view, self.settings.endgame_play) \
+                else None
             reply_model, reply = self._replies(view)
             values = best_plays(sorted(by_rank), positions, self.seat, side_of, need, end_values,
                                 opponent_blend=self.settings.opponent_blend, reply_model=reply_model,
@@ -314,25 +314,31 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
-    def _end_value(self, view: CribbageView, sample: dict[int, tuple[int, ...]], board: BoardTable | None = None
-                   ) -> EndOfPlay:
-        """How a sampled deal ends once the play is over: the show in counting order, then the board
-        (``board``'s objective; by default the expert's own). Samples whose hands count alike end alike:
-        the search shares its memo between them."""
+    def _end_values(self, view: CribbageView, samples: Sequence[dict[int, tuple[int, ...]]],
+                    board: BoardTable | None = None) -> list[EndOfPlay]:
+        """How each sampled deal ends once the play is over: the show in counting order, then the board
+        (``board``'s objective; by default the expert's own). My crib counts as the discards value it
+        (:meth:`_crib_tables`: moved by the opponent's style, as when I threw to it). Samples whose hands
+        count alike end alike: the search shares its memo between them."""
         assert view.starter is not None  # turned before the play
         starter = view.starter.code
         opponent = 1 - self.seat
-        their_kept = [card.code for seat, card in view.played if seat == opponent] + list(sample[opponent])
+        played = [card.code for seat, card in view.played if seat == opponent]
         mine = hand_score([card.code for card in view.kept], starter)
-        theirs = hand_score(their_kept, starter) if len(their_kept) == self.rules.kept_size else 8
         role = (self.seat - view.dealer) % 2
-        crib = float(self.tables.values(self.rules)[role][throw_key([card.code for card in view.discarded])])
+        thrown = throw_key([card.code for card in view.discarded])
+        crib = float(self._crib_tables(view).values(self.rules)[role][thrown])
         i_am_pone = role == 1
-        pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
         my_need, their_need = self._needs(view)
         board = board or self.board
         assert board is not None
-        return EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, board)
+        ends = []
+        for sample in samples:
+            their_kept = played + list(sample[opponent])
+            theirs = hand_score(their_kept, starter) if len(their_kept) == self.rules.kept_size else 8
+            pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
+            ends.append(EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, board))
+        return ends
 
     def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
         seats = self.rules.players
@@ -488,7 +494,8 @@ class ExpertBot(BaseBot):
         return known
 
     # ------------------------------------------------------------------ analysis (pegboard.analysis)
-    def evaluate(self, view: Any, *, to_win: bool = False) -> dict[Action, float]:
+    def evaluate(self, view: Any, *, to_win: bool = False, objective: Objective | None = None
+                 ) -> dict[Action, float]:
         """What the expert thinks every legal action of ``view`` is worth to its seat's side, by the
         reckoning it chooses with:
 
@@ -500,9 +507,10 @@ class ExpertBot(BaseBot):
         * counts and muggins claims (ruling 16): the points the claim scores, less what it gives away;
         * Snailspace and solitaire: the grid expert's values (:mod:`pegboard.bots.gridsearch`).
 
-        With ``to_win`` (two players to 121, discards and plays) each is instead the chance to win
-        the game, from the board table (:mod:`pegboard.bots.board`). Samples are drawn with
-        ``self.rng``: seed it for a reproducible answer.
+        With ``objective`` (two players to 121, discards and plays) each is instead that objective's
+        expected value from its board table (:mod:`pegboard.bots.board`): for ``win`` the chance to
+        win the game, for game points the game points expected; ``to_win`` is ``objective=WIN``.
+        Samples are drawn with ``self.rng``: seed it for a reproducible answer.
 
         >>> from pegboard.engine import new_game
         >>> game = new_game("cribbage", seed=4)
@@ -518,14 +526,17 @@ class ExpertBot(BaseBot):
         if not self.rules.crib:
             values: dict[Action, float] = self._grid_bot().evaluate(view)
             return values
-        win_board = self._win_board() if to_win else None
-        if to_win and win_board is None:
-            raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table to tell the chance to win")
+        if to_win:
+            objective = WIN
+        board = self._objective_board(objective) if objective is not None else None
+        if objective is not None and board is None:
+            raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table to tell the value of "
+                                f"objective {objective.name!r}")
         verb = actions[0].verb
         if verb == "discard":
-            return self._discard_values(view, actions, win_board)
+            return self._discard_values(view, actions, board)
         if verb in ("play", "go"):
-            return self._play_values(view, actions, win_board)
+            return self._play_values(view, actions, board)
         if verb in ("count", "muggins", "pass"):  # the honest claim scores its points; others less what they miss
             honest = honest_claim(view, self.rules).target
             right = honest if isinstance(honest, int) else 0
@@ -533,27 +544,27 @@ class ExpertBot(BaseBot):
                     for action in actions}
         return dict.fromkeys(actions, 0.0)
 
-    def _win_board(self) -> BoardTable | None:
-        """The chance-of-winning table for :meth:`evaluate` (``to_win``): whatever the expert plays for,
-        the analysis asks for the chance to win. None without a table for these rules."""
-        if self.board is not None and self.board.objective == WIN:
+    def _objective_board(self, objective: Objective) -> BoardTable | None:
+        """The board table of ``objective`` for :meth:`evaluate` (whatever the expert plays for itself:
+        the analysis may ask for any objective). None without a table for these rules."""
+        if self.board is not None and self.board.objective == objective:
             return self.board
-        return _load_board(self.rules, WIN)
+        return _load_board(self.rules, objective)
 
-    def _discard_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
+    def _discard_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
                         ) -> dict[Action, float]:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self._crib_tables(view),
                                 pegging_weight=self.settings.pegging_weight)
         worth = [option.net for option in options]
-        if win_board is not None:
-            worth = self._discard_chances(view, options, win_board)
+        if board is not None:
+            worth = self._discard_chances(view, options, board)
         by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
         return {action: by_throw[frozenset(action.cards)] for action in actions}
 
-    def _play_values(self, view: Any, actions: Sequence[Action], win_board: BoardTable | None
+    def _play_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
                      ) -> dict[Action, float]:
-        to_win = win_board is not None
+        by_board = board is not None
         ranks = sorted({action.cards[0].rank for action in actions if action.verb == "play"})
         if not ranks:
             return dict.fromkeys(actions, 0.0)
@@ -563,14 +574,12 @@ class ExpertBot(BaseBot):
             values = {rank: float(play_points(series + (rank,), view.count + min(rank, 10))) for rank in ranks}
         elif self.rules.players == 2:
             reply_model, reply = self._replies(view)
-            end_values = [self._end_value(view, sample, win_board) for sample in samples] if to_win else None
-            values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if to_win else None,
+            end_values = self._end_values(view, samples, board) if by_board else None
+            values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if by_board else None,
                                 end_values, decided_after=len(positions), opponent_blend=self.settings.opponent_blend,
                                 reply_model=reply_model, reply_weight=reply, pool=self._pool)
-            if to_win:
-                from pegboard.bots.solver import WIN
-
-                values = {rank: min(1.0, max(0.0, (value / WIN + 1) / 2)) for rank, value in values.items()}
+            if board is not None:
+                values = {rank: board.from_utility(value) for rank, value in values.items()}
         else:
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
             values = best_plays(ranks, positions, self.seat, view.side_of_seat, decided_after=len(positions),

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pegboard.cli.options import SEED
+from pegboard.cli.options import OBJECTIVE, SEED
 from pegboard.errors import PegboardError, PositionError
+from pegboard.objectives import WIN, Objective
 
 if TYPE_CHECKING:
     from pegboard.analysis.evaluate import Assessment
@@ -31,10 +32,13 @@ __all__ = ["analyse"]
               help="Also play the position out N times, the expert on every seat, and report the distribution.")
 @click.option("--move", "first", metavar="MOVE", help="With --playout: make this move first (default: the expert's).")
 @click.option("--to-end", is_flag=True, help="With --playout: play to the end of the game, not of the deal.")
+@click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
+              help="Also value each choice by this objective (game-points, spread, match:to=N; two players to 121), "
+                   "and rank by it near the end, as the expert playing for it does.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the unseen cards' deals and samples.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def analyse(position: tuple[str, ...], at: int | None, player: str | None, playout: int | None, first: str | None,
-            to_end: bool, seed: int, as_json: bool) -> None:
+            to_end: bool, objective: Objective, seed: int, as_json: bool) -> None:
     """Analyse one position: every legal choice with its expected points and chance to win.
 
     \b
@@ -42,6 +46,7 @@ def analyse(position: tuple[str, ...], at: int | None, player: str | None, playo
       pegboard analyse scores 100 95 dealer them hand 5H 5C 6D 7S JH KD
       pegboard analyse dealer you hand 5H 6D JH thrown KD QS starter 2C play 4C 7S 9C
       pegboard analyse game.json --at 14 --playout 200
+      pegboard analyse scores 110 84 dealer you hand 5H 5C 6D 7S JH KD --objective game-points
 
     POSITION is the short text form of docs/review.md (game, target, scores, dealer, hand, thrown,
     starter, play), or a pegboard/1 record file ('-': standard input), whose position is where it
@@ -53,7 +58,10 @@ def analyse(position: tuple[str, ...], at: int | None, player: str | None, playo
     rng = random.Random(seed)
     game, seat, source = _position(position, at, player, rng)
     started = time.perf_counter()
-    found = Assessor(game.rules).assess(game.view(seat), random.Random(rng.getrandbits(64)), every_chance=True)
+    if objective != WIN:
+        objective.check(game.rules)
+    found = Assessor(game.rules, objective).assess(game.view(seat), random.Random(rng.getrandbits(64)),
+                                                   every_chance=True)
     result = None
     if playout is not None:
         move = None
@@ -122,7 +130,8 @@ def _json(game: GameState, seat: int, source: str, found: Assessment, result: Pl
           ) -> dict[str, Any]:
     data: dict[str, Any] = {"game": game.rules.name, "position": source, "player": game.players[seat],
                             "kind": found.kind, "scores": dict(zip(game.side_names, game.score_list)),
-                            "by_win": found.by_win, "best": found.best.action.text(),
+                            "by_win": found.by_win, "objective": found.objective.name, "by_worth": found.by_worth,
+                            "best": found.best.action.text(),
                             "options": [option.to_json() for option in found.distinct()]}
     if result is not None:
         data["playout"] = result.to_json()
@@ -145,8 +154,9 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
     options = found.distinct()
     has_parts = any(option.parts for option in options)
     has_win = any(option.win is not None for option in options)
+    has_worth = any(option.worth is not None for option in options)
     columns = ["#", "choice", "points"] + (["hand", "crib", "pegging"] if has_parts else []) + \
-        (["win"] if has_win else [])
+        (["win"] if has_win else []) + ([found.objective.kind] if has_worth else [])
     for column in columns:
         table.add_column(column, justify="left" if column == "choice" else "right")
     for rank, option in enumerate(options, start=1):
@@ -156,9 +166,15 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
                     f"{option.parts['pegging']:+.2f}" if "pegging" in option.parts else ""]
         if has_win:
             row.append("" if option.win is None else f"{100 * option.win:.1f}%")
+        if has_worth:
+            row.append("" if option.worth is None else _worth_cell(found.objective, option.worth))
         table.add_row(*row, style="bold" if rank == 1 else None)
     out.print(table)
     judged = "the chance to win (near the end)" if found.by_win else "expected points"
+    if found.by_worth:
+        judged = f"the objective, {found.objective.name} (near the end)"
+    elif has_worth:
+        judged += f"; the expert playing for {found.objective.name} ranks by it only near the end"
     out.print(Text(f"Best by {judged}: {found.best.action.text()}. Points: your side's less the others', "
                    f"to the end of the {'play' if found.kind == 'play' else 'deal'} (docs/review.md)."))
     if result is not None:
@@ -179,3 +195,8 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
         moves = ", ".join(f"{move} {count}" for move, count in result.first.most_common(5))
         out.print(Text(f"First moves: {moves}."))
     out.print(Text(f"{source} · {seconds:.1f} s", style="dim"))
+
+
+def _worth_cell(objective: Objective, worth: float) -> str:
+    """An objective's expected value in a table cell: a chance in percent, points signed."""
+    return f"{100 * worth:.1f}%" if objective.kind == "match" else f"{worth:+.2f}"

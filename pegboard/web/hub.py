@@ -446,7 +446,7 @@ class Hub:
                 self.refuse(conn, code, problem, request)
                 return
             deal = table.game.deal_number
-            advice = await self.thinker.hint(table.game, seat)
+            advice = await self.thinker.hint(table.game, seat, table.objective)
             conn.push(hint_frame(advice, deal, request))
         finally:
             conn.hinting = False

@@ -49,9 +49,9 @@ def _warm_up() -> None:
     settle()
 
 
-def _hint(state: bytes, seat: int) -> Hint:
+def _hint(state: bytes, seat: int, objective: Objective) -> Hint:
     game: GameState = pickle.loads(state)
-    return hint(game, seat)
+    return hint(game, seat, objective)
 
 
 class Thinker:
@@ -79,9 +79,10 @@ class Thinker:
         action: Action = await self._run(think, pickle.dumps(game), seat, level, base_seed, objective)
         return action
 
-    async def hint(self, game: GameState, seat: int) -> Hint:
-        """The expert's advice to ``seat`` (see :func:`pegboard.present.hint`)."""
-        advice: Hint = await self._run(_hint, pickle.dumps(game), seat)
+    async def hint(self, game: GameState, seat: int, objective: Objective = WIN) -> Hint:
+        """The expert's advice to ``seat`` at a table played for ``objective`` (see
+        :func:`pegboard.present.hint`)."""
+        advice: Hint = await self._run(_hint, pickle.dumps(game), seat, objective)
         return advice
 
     async def _run(self, function: Any, *args: Any) -> Any:

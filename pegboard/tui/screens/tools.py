@@ -164,7 +164,7 @@ class GameTools(TableControls):
     async def _hint(self, seat: int) -> None:
         moment = len(self.ctl.game.events)
         try:
-            advice = await asyncio.to_thread(hint, self.ctl.game.clone(), seat)
+            advice = await asyncio.to_thread(hint, self.ctl.game.clone(), seat, self.ctl.objective)
         except (PegboardError, ValueError) as error:
             self.say(f"No hint: {error}", "error")
             return
