@@ -216,6 +216,31 @@ class Objective:
             return f"{value:+.1f} points of spread expected"
         return f"{100 * value:.0f}% to win" + (" the match" if self.kind == "match" else "")
 
+    def amount(self, value: float) -> str:
+        """An expected value of this objective as a number for a table or a ranking line: a chance in
+        percent (``win``, a match), points signed.
+
+        >>> WIN.amount(0.5423), GAME_POINTS.amount(1.234), SPREAD.amount(-3.21)
+        ('54.2%', '+1.23', '-3.2')
+        """
+        if self.kind == "game-points":
+            return f"{value:+.2f}"
+        if self.kind == "spread":
+            return f"{value:+.1f}"
+        return f"{100 * value:.1f}%"
+
+    def gap_words(self, gap: float) -> str:
+        """How much more one choice is worth than another by this objective, in words.
+
+        >>> GAME_POINTS.gap_words(0.031), SPREAD.gap_words(1.26), MATCH.gap_words(0.012)
+        ('0.03 game points', '1.3 points of spread', '1.2 percentage points')
+        """
+        if self.kind == "game-points":
+            return f"{gap:.2f} game points"
+        if self.kind == "spread":
+            return f"{gap:.1f} points of spread"
+        return f"{100 * gap:.1f} percentage points"
+
     def check(self, rules: Rules) -> None:
         """Refuse (:class:`ObjectiveError`, saying why) rules this objective cannot be played under:
         any objective but ``win`` is for two-sided cribbage games (cribbage, five-card, cribbage-4),

@@ -172,7 +172,8 @@ def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
         ranking = tuple(f"{card_words(o.action.cards)}  hand {o.parts.get('hand', 0.0):.2f}  crib "
                         f"{o.parts.get('crib', 0.0):+.2f}  net {o.points:+.2f}"
                         + (f"  win {100 * o.win:.0f}%" if o.win is not None else "")
-                        + (f"  {_worth_short(objective, o.worth)}" if found.by_worth and o.worth is not None else "")
+                        + (f"  {objective.kind} {objective.amount(o.worth)}" if found.by_worth and o.worth is not None
+                           else "")
                         for o in options[:5])
         return Hint(best.action, reason, ranking)
     second = options[1] if len(options) > 1 else None
@@ -190,29 +191,11 @@ def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
         other = card_words(second.action.cards) if second.action.cards else second.action.text()
         where = f" at {second.action.target}" if isinstance(second.action.target, str) else ""
         if found.by_worth and best.worth is not None and second.worth is not None:
-            less = _worth_gap(objective, best.worth - second.worth)
+            less = f"{objective.gap_words(best.worth - second.worth)} less"
         else:
             less = f"{best.points - second.points:.2f} less"
         what += f"; next best {other}{where}, {less}"
     return Hint(best.action, what)
-
-
-def _worth_short(objective: Objective, value: float) -> str:
-    """An objective's expected value for a ranking line: ``game points +1.23``, ``spread +3.2``, ``match 54.2%``."""
-    if objective.kind == "game-points":
-        return f"game points {value:+.2f}"
-    if objective.kind == "spread":
-        return f"spread {value:+.1f}"
-    return f"{objective.kind} {100 * value:.1f}%"
-
-
-def _worth_gap(objective: Objective, gap: float) -> str:
-    """How much less the next best option is worth by ``objective``, in words."""
-    if objective.kind == "game-points":
-        return f"{gap:.2f} game points less"
-    if objective.kind == "spread":
-        return f"{gap:.1f} points of spread less"
-    return f"{100 * gap:.1f} percentage points less to win"
 
 
 def _reason(game: GameState, view: Any, action: Action) -> str:

@@ -41,9 +41,9 @@ def test_the_hint_advises_the_throw_the_expert_playing_for_the_objective_makes(o
     assert set(advice.action.cards) == set(THROWS[objective])
     assert set(ExpertBot(game.rules, 1, SEED, objective=objective).choose(game.view(1)).cards) == set(THROWS[objective])
     if objective == GAME_POINTS:
-        assert "game points expected" in advice.reason and all("game points" in line for line in advice.ranking)
+        assert "game points expected" in advice.reason and all("game-points" in line for line in advice.ranking)
     else:
-        assert "to win" in advice.reason and not any("game points" in line for line in advice.ranking)
+        assert "to win" in advice.reason and not any("game-points" in line for line in advice.ranking)
 
 
 def test_the_assessor_ranks_by_the_objective_near_the_end_and_shows_it_elsewhere() -> None:

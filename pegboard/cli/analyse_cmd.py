@@ -167,7 +167,7 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
         if has_win:
             row.append("" if option.win is None else f"{100 * option.win:.1f}%")
         if has_worth:
-            row.append("" if option.worth is None else _worth_cell(found.objective, option.worth))
+            row.append("" if option.worth is None else found.objective.amount(option.worth))
         table.add_row(*row, style="bold" if rank == 1 else None)
     out.print(table)
     judged = "the chance to win (near the end)" if found.by_win else "expected points"
@@ -196,7 +196,3 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
         out.print(Text(f"First moves: {moves}."))
     out.print(Text(f"{source} · {seconds:.1f} s", style="dim"))
 
-
-def _worth_cell(objective: Objective, worth: float) -> str:
-    """An objective's expected value in a table cell: a chance in percent, points signed."""
-    return f"{100 * worth:.1f}%" if objective.kind == "match" else f"{worth:+.2f}"
