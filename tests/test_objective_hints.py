@@ -84,12 +84,20 @@ def test_plays_near_the_end_are_searched_in_the_objective() -> None:
 
 
 def test_without_the_objectives_board_table_nothing_changes() -> None:
-    game = new_game("five-card", ["Ann", "Bob"], seed=5)
+    game = new_game("cribbage-4", seed=5)
     found = Assessor(game.rules, GAME_POINTS).assess(game.view(0), random.Random(1))
     plain = Assessor(game.rules).assess(game.view(0), random.Random(1))
     assert found.options == plain.options and not found.by_worth
     with pytest.raises(PegboardError, match="no board table"):
         ExpertBot(game.rules, 0, 1).evaluate(game.view(0), objective=GAME_POINTS)
+
+
+def test_five_card_has_its_own_tables_to_61() -> None:
+    game = new_game("five-card", ["Ann", "Bob"], seed=5, start_scores=[50, 52])
+    found = Assessor(game.rules, GAME_POINTS).assess(game.view(0), random.Random(1))
+    assert found.by_worth and all(-3 <= (option.worth or 0) <= 3 for option in found.options)  # a skunk pays 3
+    values = ExpertBot(game.rules, 0, 1).evaluate(game.view(0), to_win=True)
+    assert all(0 <= value <= 1 for value in values.values())
 
 
 def test_the_web_servers_hint_is_given_for_the_tables_objective(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -182,7 +182,9 @@ def test_make_bot_takes_an_objective_by_keyword_or_suffix() -> None:
     assert bot.board is not None and bot.board.objective == Objective("match", to=7)
     assert make_bot("greedy", rules, 0, objective=SPREAD).objective == SPREAD  # type: ignore[attr-defined]
     assert make_bot("expert", rules, 1).objective == WIN  # type: ignore[attr-defined]
-    assert make_bot("expert", Rules.preset("five-card"), 0, objective=GAME_POINTS).board is None  # type: ignore[attr-defined]
+    five = make_bot("expert", Rules.preset("five-card"), 0, objective=GAME_POINTS)
+    assert five.board is not None and (five.board.target, five.board.objective) == (61, GAME_POINTS)  # type: ignore
+    assert make_bot("expert", Rules.preset("cribbage-4"), 0, objective=GAME_POINTS).board is None  # type: ignore
     with pytest.raises(ObjectiveError, match="bot 'expert@tournament'"):
         make_bot("expert@tournament", rules, 0)
     with pytest.raises(ObjectiveError, match="cannot be built with an objective"):

@@ -225,7 +225,7 @@ class Assessor:
             dealer = view.dealer == seat
             chances = list(discard_win_probabilities(counts, cribs, my_need, their_need, dealer=dealer,
                                                      board=self.win_model.table))
-            by_win = min(my_need, their_need) <= ENDGAME * self.win_model.target // 121
+            by_win = min(my_need, their_need) <= ENDGAME  # the expert's own zone (five-card to 61 too)
             if self.board is not None:
                 worths = list(discard_values(counts, cribs, my_need, their_need, dealer=dealer, board=self.board))
                 by_worth = min(my_need, their_need) <= ENDGAME

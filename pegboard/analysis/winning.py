@@ -1,11 +1,12 @@
 """The chance to win, from the board tables (:mod:`pegboard.bots.board`), for the games they cover.
 
 A table holds the chance that a player who needs ``a`` more points beats one who needs ``b``, at the
-start of a deal they deal or are the pone of: ``board.json`` for two-player cribbage to 121 (the one
-the expert plays by), ``board-five-card.json`` for five-card cribbage to 61 (built the same way,
-``python -m pegboard.tables.board --game five-card``). The analysis reads it at the start of every deal
-(the line on the review's chart), for every discard, and for the worth of one point at a given score
-(what a point lost in the play costs in the chance to win).
+start of a deal they deal or are the pone of: ``board.json`` for two-player cribbage to 121,
+``board-five-card.json`` for five-card cribbage to 61 (built the same way, ``python -m
+pegboard.tables.board --game five-card``); the expert plays by both (:meth:`BoardTable.for_rules`).
+The analysis reads it at the start of every deal (the line on the review's chart), for every discard,
+and for the worth of one point at a given score (what a point lost in the play costs in the chance to
+win).
 
 >>> from pegboard.rules import Rules
 >>> model = WinModel.for_rules(Rules.preset("cribbage"))
@@ -15,16 +16,14 @@ the expert plays by), ``board-five-card.json`` for five-card cribbage to 61 (bui
 True
 >>> five = WinModel.for_rules(Rules.preset("five-card"))
 >>> five.target, five.searchable, 0.4 < five.chance(my_score=0, their_score=3, dealing=True) < 0.5
-(61, False, True)
+(61, True, True)
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
 
-from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints
+from pegboard.bots.board import BoardTable
 from pegboard.rules import Rules
 
 __all__ = ["WinModel"]
@@ -37,8 +36,9 @@ class WinModel:
     table: BoardTable
     target: int
     searchable: bool = True
-    """Whether the expert's own play search scores by this table (two-player cribbage to 121): then the
-    chance to win of each play is searched; otherwise it is the points times a point's worth."""
+    """Whether the expert's own play search scores by this table (two-player cribbage to 121, five-card
+    to 61): then the chance to win of each play is searched; otherwise it is the points times a point's
+    worth."""
 
     @staticmethod
     def for_rules(rules: Rules) -> WinModel | None:
@@ -52,8 +52,8 @@ class WinModel:
             except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
                 return None
         if rules.name == "five-card" and rules.target == 61:
-            table = _five_card()
-            return None if table is None else WinModel(table, 61, searchable=False)
+            table = BoardTable.for_rules(rules)
+            return None if table is None else WinModel(table, 61)
         return None
 
     def chance(self, *, my_score: int, their_score: int, dealing: bool) -> float:
@@ -74,13 +74,3 @@ class WinModel:
         ahead = self.chance(my_score=my_score + 1, their_score=their_score, dealing=dealing)
         behind = self.chance(my_score=my_score, their_score=their_score + 1, dealing=dealing)
         return max(0.0, (ahead - behind) / 2)
-
-
-@cache
-def _five_card() -> BoardTable | None:
-    """The five-card table, solved from the histograms shipped with pegboard (None if they are missing)."""
-    try:
-        data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
-    except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
-        return None
-    return BoardTable.solved(DealPoints.from_json(data["deal_points"]), int(data["target"]))

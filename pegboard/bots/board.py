@@ -36,6 +36,8 @@ BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 Array = npt.NDArray[np.float64]
 TARGET = 121
 """The game the histograms come from: two players to 121."""
+FIVE_CARD_TARGET = 61
+"""Five-card cribbage's target, the game of its own histograms (``board-five-card.json``)."""
 SKUNK, DOUBLE_SKUNK = 90, 60
 """Ruling 15's skunk lines at 121."""
 
@@ -126,11 +128,36 @@ class BoardTable:
 
     @staticmethod
     def for_rules(rules: Rules, objective: Objective = WIN) -> BoardTable | None:
-        """The table for a game with these rules, or None unless it is a two-player crib game to 121
-        (the histograms' game)."""
-        if rules.players != 2 or rules.target != TARGET or not rules.crib:
+        """The table for a game with these rules: two-player cribbage to 121 (the histograms' game), or
+        five-card cribbage to 61 (from its own histograms, ``board-five-card.json``); else None.
+
+        >>> from pegboard.rules import Rules
+        >>> five = BoardTable.for_rules(Rules.preset("five-card"))
+        >>> five.target, 0.4 < five.value(61, 58, dealing=True) < 0.5
+        (61, True)
+        """
+        if rules.players != 2 or not rules.crib or rules.target is None:
+            return None
+        if rules.name == "five-card" and rules.target == FIVE_CARD_TARGET:
+            return BoardTable.for_five_card(objective, rules.skunk, rules.double_skunk)
+        if rules.target != TARGET:
             return None
         return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
+
+    @staticmethod
+    @cache
+    def for_five_card(objective: Objective = WIN, skunk: int | None = None, double_skunk: int | None = None
+                      ) -> BoardTable | None:
+        """Five-card cribbage's table of ``objective`` to 61 (None if its histograms are missing, or for
+        a match: modelled on the game to 121 only)."""
+        if objective.needs_outcomes:
+            return None
+        try:
+            data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
+        except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
+            return None
+        return BoardTable.solved(DealPoints.from_json(data["deal_points"]), int(data["target"]), objective, skunk,
+                                 double_skunk)
 
     def value(self, my_need: int, their_need: int, *, dealing: bool) -> float:
         """My expected value when I need ``my_need`` more points and they need ``their_need``, at the
@@ -183,3 +210,4 @@ def clear_caches() -> None:
     shipped_points.cache_clear()
     fresh_game_outcomes.cache_clear()
     BoardTable.for_objective.cache_clear()
+    BoardTable.for_five_card.cache_clear()
