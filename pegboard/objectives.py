@@ -60,6 +60,8 @@ KINDS: Final = ("win", "game-points", "spread", "match")
 _DEFAULT_POINTS: Final = {"game-points": (2, 3, 4), "match": (1, 2, 3)}
 _PARAMETERS: Final = {"win": (), "game-points": ("win", "skunk", "double"), "spread": ("cap",),
                       "match": ("to", "mine", "theirs", "win", "skunk", "double")}
+_UNITS: Final = {"game-points": ("game points", 2), "spread": ("points of spread", 1)}
+"""The objectives valued in points: their unit in words and the decimals shown (the others are chances)."""
 _MAX: Final = 999  # the largest number any parameter takes (a match to 999 is already absurdly long)
 
 MATCH_TARGET: Final = 121
@@ -210,10 +212,9 @@ class Objective:
         >>> Objective.from_name("match:to=7").value_words(0.5)
         '50% to win the match'
         """
-        if self.kind == "game-points":
-            return f"{value:+.2f} game points expected"
-        if self.kind == "spread":
-            return f"{value:+.1f} points of spread expected"
+        unit = _UNITS.get(self.kind)
+        if unit is not None:
+            return f"{self.amount(value)} {unit[0]} expected"
         return f"{100 * value:.0f}% to win" + (" the match" if self.kind == "match" else "")
 
     def amount(self, value: float) -> str:
@@ -223,11 +224,8 @@ class Objective:
         >>> WIN.amount(0.5423), GAME_POINTS.amount(1.234), SPREAD.amount(-3.21)
         ('54.2%', '+1.23', '-3.2')
         """
-        if self.kind == "game-points":
-            return f"{value:+.2f}"
-        if self.kind == "spread":
-            return f"{value:+.1f}"
-        return f"{100 * value:.1f}%"
+        unit = _UNITS.get(self.kind)
+        return f"{100 * value:.1f}%" if unit is None else f"{value:+.{unit[1]}f}"
 
     def gap_words(self, gap: float) -> str:
         """How much more one choice is worth than another by this objective, in words.
@@ -235,11 +233,8 @@ class Objective:
         >>> GAME_POINTS.gap_words(0.031), SPREAD.gap_words(1.26), MATCH.gap_words(0.012)
         ('0.03 game points', '1.3 points of spread', '1.2 percentage points')
         """
-        if self.kind == "game-points":
-            return f"{gap:.2f} game points"
-        if self.kind == "spread":
-            return f"{gap:.1f} points of spread"
-        return f"{100 * gap:.1f} percentage points"
+        unit = _UNITS.get(self.kind)
+        return f"{100 * gap:.1f} percentage points" if unit is None else f"{gap:.{unit[1]}f} {unit[0]}"
 
     def check(self, rules: Rules) -> None:
         """Refuse (:class:`ObjectiveError`, saying why) rules this objective cannot be played under:

@@ -130,3 +130,24 @@ def test_analyse_takes_an_objective() -> None:
     refused = CliRunner().invoke(main, ["analyse", "game", "cribbage-3", "dealer", "you", "hand", "5H", "6D", "JH",
                                         "4S", "KD", "--objective", "spread"])
     assert "error: objective 'spread': objectives are for two-sided cribbage games" in refused.output
+
+
+def test_a_web_tables_hint_is_asked_for_the_objective_it_was_set_up_with(monkeypatch: pytest.MonkeyPatch,
+                                                                          tmp_path: Any) -> None:
+    pytest.importorskip("fastapi")
+    from pegboard.web.hub import Settings
+    from pegboard.web.testing import Client, ServerThread, open_table
+
+    asked: list[Objective] = []
+
+    def recording(game: GameState, seat: int, objective: Objective = WIN) -> Any:
+        asked.append(objective)
+        return hint(game, seat, objective)
+
+    monkeypatch.setattr(thinking, "hint", recording)
+    body = {"game": "cribbage", "objective": "game-points",
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}
+    with ServerThread(str(tmp_path / "t.db"), Settings(pace=0, workers=0)) as server:
+        created, tokens = open_table(server.url, body)
+        answer = Client(server.ws_url, created["table"], tokens[0]).request({"type": "hint"})
+    assert answer["type"] == "hint" and asked == [GAME_POINTS]

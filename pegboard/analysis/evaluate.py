@@ -228,7 +228,7 @@ class Assessor:
             by_win = min(my_need, their_need) <= ENDGAME  # the expert's own zone (five-card to 61 too)
             if self.board is not None:
                 worths = list(discard_values(counts, cribs, my_need, their_need, dealer=dealer, board=self.board))
-                by_worth = min(my_need, their_need) <= ENDGAME
+                by_worth = by_win
         by_throw = {frozenset(option.thrown): (option, chance, worth)
                     for option, chance, worth in zip(ranked, chances, worths)}
         options = []
@@ -249,7 +249,7 @@ class Assessor:
         chances: dict[Action, tuple[float, float]] = {}
         worths: dict[Action, tuple[float, float]] = {}
         by_win = by_worth = False
-        if self.win_model is not None and self.win_model.searchable and any(a.verb == "play" for a in actions):
+        if self.win_model is not None and any(a.verb == "play" for a in actions):
             near = min(self._needs(view, seat)) <= ENDGAME_PLAY
             by_worth = near and self.board is not None
             by_win = near and not by_worth

@@ -15,8 +15,8 @@ win).
 >>> WinModel.for_rules(Rules.preset("cribbage-3")) is None
 True
 >>> five = WinModel.for_rules(Rules.preset("five-card"))
->>> five.target, five.searchable, 0.4 < five.chance(my_score=0, their_score=3, dealing=True) < 0.5
-(61, True, True)
+>>> five.target, 0.4 < five.chance(my_score=0, their_score=3, dealing=True) < 0.5
+(61, True)
 """
 
 from __future__ import annotations
@@ -35,10 +35,6 @@ class WinModel:
 
     table: BoardTable
     target: int
-    searchable: bool = True
-    """Whether the expert's own play search scores by this table (two-player cribbage to 121, five-card
-    to 61): then the chance to win of each play is searched; otherwise it is the points times a point's
-    worth."""
 
     @staticmethod
     def for_rules(rules: Rules) -> WinModel | None:

@@ -29,8 +29,8 @@ from pegboard.objectives import WIN, Objective, mark_of
 if TYPE_CHECKING:
     from pegboard.rules import Rules
 
-__all__ = ["BoardTable", "DealPoints", "BOARD_FILE", "shipped_points", "fresh_game_outcomes", "TARGET", "SKUNK",
-           "DOUBLE_SKUNK", "clear_caches"]
+__all__ = ["BoardTable", "DealPoints", "BOARD_FILE", "shipped_points", "five_card_points", "fresh_game_outcomes",
+           "TARGET", "FIVE_CARD_TARGET", "SKUNK", "DOUBLE_SKUNK", "clear_caches"]
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 Array = npt.NDArray[np.float64]
@@ -46,6 +46,13 @@ SKUNK, DOUBLE_SKUNK = 90, 60
 def shipped_points() -> DealPoints:
     """The shipped per-deal point histograms (expert self-play, ``pegboard/data/board.json``)."""
     data = json.loads(BOARD_FILE.read_text())
+    return DealPoints.from_json(data["deal_points"])
+
+
+@cache
+def five_card_points() -> DealPoints:
+    """The shipped five-card histograms (to 61, ``pegboard/data/board-five-card.json``)."""
+    data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
     return DealPoints.from_json(data["deal_points"])
 
 
@@ -153,11 +160,10 @@ class BoardTable:
         if objective.needs_outcomes:
             return None
         try:
-            data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
+            points = five_card_points()
         except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
             return None
-        return BoardTable.solved(DealPoints.from_json(data["deal_points"]), int(data["target"]), objective, skunk,
-                                 double_skunk)
+        return BoardTable.solved(points, FIVE_CARD_TARGET, objective, skunk, double_skunk)
 
     def value(self, my_need: int, their_need: int, *, dealing: bool) -> float:
         """My expected value when I need ``my_need`` more points and they need ``their_need``, at the
@@ -208,6 +214,7 @@ class BoardTable:
 def clear_caches() -> None:
     """Forget the histograms and tables read so far (after the shipped file changes)."""
     shipped_points.cache_clear()
+    five_card_points.cache_clear()
     fresh_game_outcomes.cache_clear()
     BoardTable.for_objective.cache_clear()
     BoardTable.for_five_card.cache_clear()

@@ -317,7 +317,7 @@ class ExpertBot(BaseBot):
     def _end_values(self, view: CribbageView, samples: Sequence[dict[int, tuple[int, ...]]],
                     board: BoardTable | None = None) -> list[EndOfPlay]:
         """How each sampled deal ends once the play is over: the show in counting order, then the board
-        (``board``'s objective; by default the expert's own). My crib counts as the discards value it
+        (``board``'s objective; by default the expert's own). My crib counts as the discard valued it
         (:meth:`_crib_tables`: moved by the opponent's style, as when I threw to it). Samples whose hands
         count alike end alike: the search shares its memo between them."""
         assert view.starter is not None  # turned before the play

@@ -13,7 +13,7 @@ import click
 
 from pegboard.cli.options import OBJECTIVE, SEED
 from pegboard.errors import PegboardError, PositionError
-from pegboard.objectives import WIN, Objective
+from pegboard.objectives import Objective
 
 if TYPE_CHECKING:
     from pegboard.analysis.evaluate import Assessment
@@ -33,7 +33,8 @@ __all__ = ["analyse"]
 @click.option("--move", "first", metavar="MOVE", help="With --playout: make this move first (default: the expert's).")
 @click.option("--to-end", is_flag=True, help="With --playout: play to the end of the game, not of the deal.")
 @click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
-              help="Also value each choice by this objective (game-points, spread, match:to=N; two players to 121), "
+              help="Also value each choice by this objective (game-points, spread, match:to=N; two players to 121, "
+                   "five-card to 61 but a match), "
                    "and rank by it near the end, as the expert playing for it does.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the unseen cards' deals and samples.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
@@ -58,8 +59,7 @@ def analyse(position: tuple[str, ...], at: int | None, player: str | None, playo
     rng = random.Random(seed)
     game, seat, source = _position(position, at, player, rng)
     started = time.perf_counter()
-    if objective != WIN:
-        objective.check(game.rules)
+    objective.check(game.rules)
     found = Assessor(game.rules, objective).assess(game.view(seat), random.Random(rng.getrandbits(64)),
                                                    every_chance=True)
     result = None
@@ -195,4 +195,3 @@ def _print(game: GameState, seat: int, source: str, found: Assessment, result: P
         moves = ", ".join(f"{move} {count}" for move, count in result.first.most_common(5))
         out.print(Text(f"First moves: {moves}."))
     out.print(Text(f"{source} · {seconds:.1f} s", style="dim"))
-
