@@ -28,6 +28,7 @@ from pegboard.cards import Card
 from pegboard.engine import Deal, GameState, new_game
 from pegboard.errors import CardError, IllegalActionError, PegboardError, RecordError
 from pegboard.files import JSONProblem, decode_json, read_limited, read_stream
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import PRESET_NAMES, Rules
 
 __all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "DealRecord", "record_of", "parse_record", "load_record",
@@ -60,6 +61,9 @@ class GameRecord:
     cut_for_deal: bool = False
     """The first dealer was decided by the cut for deal drawn from ``seed`` (pegboard's extra field):
     replay draws it again, so the deals that follow come from the seed as they did."""
+    objective: Objective = WIN
+    """What the game was played for (pegboard's extra field, :mod:`pegboard.objectives`): a review judges
+    its decisions near the end by it."""
 
 
 # ---------------------------------------------------------------------------- writing
@@ -67,8 +71,9 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def record_of(game: GameState) -> dict[str, Any]:
-    """The ``pegboard/1`` record of a game so far (every deal's cards and actions)."""
+def record_of(game: GameState, objective: Objective = WIN) -> dict[str, Any]:
+    """The ``pegboard/1`` record of a game so far (every deal's cards and actions), played for
+    ``objective`` (written only when it is not ``win``)."""
     rules = game.rules
     record: dict[str, Any] = {"format": FORMAT, "game": rules.name}
     options = rules.options()
@@ -86,6 +91,8 @@ def record_of(game: GameState) -> dict[str, Any]:
     start = getattr(game, "start_scores", None)
     if start is not None:
         record["start_scores"] = dict(zip(game.side_names, start))  # an extra field of pegboard's
+    if objective != WIN:
+        record["objective"] = objective.name  # an extra field of pegboard's
     deals = []
     for number, log in enumerate(game.deal_logs):
         deal = log.deal
@@ -176,7 +183,20 @@ def parse_record(data: Any) -> GameRecord:
         for index, deal in enumerate(deals):
             _check_complete(deal.deal, rules, f"deals[{index}]")
     start_scores = _start_scores(data.get("start_scores"), rules, players)
-    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores, cut)
+    objective = _objective(data.get("objective", WIN.name), rules)
+    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores, cut, objective)
+
+
+def _objective(given: Any, rules: Rules) -> Objective:
+    """pegboard's extra ``objective``: what the game was played for, by name (``win`` if missing)."""
+    if not isinstance(given, str):
+        raise _fail("objective", f"expected a name such as win or game-points, got {_shown(given)}")
+    try:
+        objective = Objective.from_name(given)
+        objective.check(rules)
+    except PegboardError as error:
+        raise RecordError(str(error)) from None  # it names the field, the name given and what was expected
+    return objective
 
 
 def _start_scores(given: Any, rules: Rules, players: list[str]) -> tuple[int, ...] | None:

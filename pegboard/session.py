@@ -23,6 +23,7 @@ import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pegboard.bots import make_bot
 from pegboard.engine import GameState, new_game
@@ -31,6 +32,7 @@ from pegboard.engine.cribbage import MOST_IN_A_SHOW, honest_claim
 from pegboard.engine.views import SeatView
 from pegboard.errors import PegboardError
 from pegboard.objectives import WIN, Objective
+from pegboard.records import record_of
 from pegboard.rules import Rules
 
 __all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "decision_seed", "computer_move", "forced_move",
@@ -224,6 +226,11 @@ class Session:
             return forced
         return computer_move(view if view is not None else self.game.view(seat), self.game.rules,
                              self.kinds[seat], self.bot_seed, self.objective)
+
+    def record(self) -> dict[str, Any]:
+        """The game's ``pegboard/1`` record so far, with what it is played for (:func:`record_of`): what
+        either face saves, offers for download or reviews."""
+        return record_of(self.game, self.objective)
 
     def mode(self, seat: int | None) -> str:
         """See :func:`seat_mode`."""

@@ -189,6 +189,7 @@ def check_objective_tables(server: ServerThread) -> None:
     status, _, body = get(f"{server.url}/api/tables/{created['table']}")
     assert status == 200 and json.loads(body)["objective"] == "game-points"
     assert server.hub.tables[created["table"]].session.objective == GAME_POINTS  # what the seat driver builds with
+    assert server.hub.tables[created["table"]].session.record()["objective"] == "game-points"  # the record's, reviewed
     spread = post(f"{server.url}/api/tables", {"game": "five-card", "objective": "spread:cap=31", "seats": [
         {"name": "Ann"}, {"kind": "computer", "level": "greedy"}]})
     assert spread["objective"] == "spread:cap=31" and spread["playing_for"] == "for the spread (capped at 31)"

@@ -50,7 +50,13 @@ def reason(found: Assessment, chosen: Option, best: Option, loss: float, view: A
         text = _count_reason(chosen, best)
     else:
         text = _grid_reason(chosen, best, loss, rules)
-    if found.by_win and chosen.win is not None and best.win is not None:
+    if found.by_worth and chosen.worth is not None and best.worth is not None:
+        objective = found.objective
+        if chosen.action == best.action:
+            text += f"; the best from here for {objective.kind} ({objective.value_words(chosen.worth)})"
+        else:
+            text += f"; {objective.value_words(chosen.worth)} against {objective.amount(best.worth)}"
+    elif found.by_win and chosen.win is not None and best.win is not None:
         if chosen.action == best.action:
             text += f"; the best chance to win from here ({100 * chosen.win:.0f}%)"
         else:

@@ -4,8 +4,11 @@
 acting seat's view (what that seat could see at that moment, and nothing else), values every legal
 choice (:class:`pegboard.analysis.evaluate.Assessor`) and compares the choice made with the best:
 the expected points it lost, the chance to win it lost where the board table applies, and a reason
-in words. Each player gets an accuracy figure (:mod:`pegboard.analysis.accuracy`), the points lost
-in discards, in the play and in counting (grid games: in placing), and their costliest decisions.
+in words. A game played for another objective than winning (the record's ``objective``: game points,
+spread, a match; :mod:`pegboard.objectives`) has its decisions near the end judged by that objective,
+as the expert playing for it decides there. Each player gets an accuracy figure
+(:mod:`pegboard.analysis.accuracy`), the points lost in discards, in the play and in counting (grid
+games: in placing), and their costliest decisions.
 
 Every random draw of a decision comes from a generator seeded by the record's seed and the
 decision's place in the record, never by a hidden card: a review is reproducible, and two records
@@ -33,8 +36,10 @@ from typing import Any
 from pegboard.analysis.accuracy import accuracy
 from pegboard.analysis.evaluate import Assessment, Assessor, Option
 from pegboard.analysis.reasons import reason
+from pegboard.bots.board import BoardTable
 from pegboard.engine import Action, GameState
 from pegboard.errors import RecordError
+from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
 
 __all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS",
@@ -81,6 +86,8 @@ class Decision:
     reason: str
     scores: tuple[int, ...]
     assessment: Assessment = field(repr=False, compare=False)
+    worth_loss: float | None = None
+    """What it lost in the review's objective (game points, spread, a match) where it was judged by it."""
 
     def to_json(self, game: GameState | None = None) -> dict[str, Any]:
         """The decision as the ``--json`` output lists it (docs/review.md)."""
@@ -92,6 +99,8 @@ class Decision:
             "win": None if self.win is None else round(self.win, 4), "reason": self.reason,
             "scores": list(self.scores),
         }
+        if self.assessment.objective != WIN:
+            data["worth_loss"] = None if self.worth_loss is None else round(self.worth_loss, 4)
         data["options"] = [option.to_json() for option in self.assessment.distinct()]
         return data
 
@@ -156,6 +165,20 @@ class Review:
     finished: bool
     winner: str | None
     seconds: float
+    objective: Objective = WIN
+    """What the decisions near the end were judged by (the record's, unless the review was told)."""
+
+    @property
+    def judged(self) -> str:
+        """How the decisions near the end were judged, in words for a screen ("" when to win).
+
+        >>> from pegboard.objectives import SPREAD
+        >>> Review("cribbage", "cribbage", {}, (), [], [], [], 0, False, None, 0.0, SPREAD).judged
+        'Near the end, decisions are judged for the spread, their cost turned into points.'
+        """
+        if self.objective == WIN:
+            return ""
+        return f"Near the end, decisions are judged {self.objective.words}, their cost turned into points."
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -165,7 +188,9 @@ class Review:
     def to_json(self) -> dict[str, Any]:
         """The ``pegboard review --json`` object (its shape is documented in docs/review.md)."""
         return {
-            "format": FORMAT, "game": self.game, "sides": list(self.sides), "finished": self.finished,
+            "format": FORMAT, "game": self.game, "objective": self.objective.name, "judged": self.judged,
+            "sides": list(self.sides),
+            "finished": self.finished,
             "winner": self.winner, "actions": self.actions,
             "players": {name: player.to_json(self.decisions) for name, player in self.players.items()},
             "decisions": [decision.to_json() for decision in self.decisions],
@@ -194,11 +219,13 @@ def is_decision(actions: tuple[Action, ...]) -> bool:
     return True
 
 
-def review(record: GameRecord, *, seats: Collection[int] | None = None, progress: Progress | None = None
-           ) -> Review:
-    """Review every decision of ``seats`` (default: every seat) in ``record``; ``progress(done, total)``
-    is called after each action. Raises :class:`~pegboard.errors.RecordError` for a record that breaks
-    the rules (named as ``pegboard replay`` names it)."""
+def review(record: GameRecord, *, seats: Collection[int] | None = None, progress: Progress | None = None,
+           objective: Objective | None = None) -> Review:
+    """Review every decision of ``seats`` (default: every seat) in ``record``, judged near the end by
+    ``objective`` (default: the record's); ``progress(done, total)`` is called after each action.
+    Raises :class:`~pegboard.errors.RecordError` for a record that breaks the rules (named as
+    ``pegboard replay`` names it), :class:`~pegboard.errors.ObjectiveError` for an objective its
+    rules cannot have."""
     started = time.perf_counter()
     final = replay(record)  # the record checked once, with replay's messages
     players = record.players
@@ -206,8 +233,10 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
         for seat in seats:
             if not 0 <= seat < len(players):
                 raise RecordError(f"seat {seat}: expected 0 to {len(players) - 1}")
+    objective = record.objective if objective is None else objective
+    objective.check(record.rules)
     game = start_game(record)
-    assessor = Assessor(record.rules)
+    assessor = Assessor(record.rules, objective)
     texts = [(deal_index, number, text) for deal_index, deal in enumerate(record.deals)
              for number, text in enumerate(deal.actions)]
     decisions: list[Decision] = []
@@ -232,7 +261,8 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
     marks.append(DealMark(-1, len(texts), None, game.score_list, _final_chances(game, assessor)))
     summaries = _summaries(record, decisions, seats, game)
     return Review(record.rules.name, record.rules.family, summaries, game.side_names, decisions, marks,
-                  scores_after, len(texts), final.finished, final.winner, time.perf_counter() - started)
+                  scores_after, len(texts), final.finished, final.winner, time.perf_counter() - started,
+                  objective)
 
 
 def _mark(game: GameState, assessor: Assessor, deal: int, index: int) -> DealMark:
@@ -257,25 +287,49 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
              assessor: Assessor) -> Decision:
     chosen = found.option(action)
     options = found.options
+    seat = found.seat
     top_points = max(option.points for option in options)
     best = next(option for option in options if option.points == top_points)
     loss = _measured_loss(options, chosen, lambda option: option.points, lambda option: option.halves)
+    win_table = assessor.win_model.table if assessor.win_model is not None else None
     win_loss: float | None = None
-    seat = found.seat
-    if found.by_win and chosen.win is not None and found.best.win is not None:
+    worth_loss: float | None = None
+    judged = _judged_by(found, chosen, assessor)
+    if judged is not None:  # near the end: by the chance to win, or by the objective, in its own units
+        table, value, halves = judged
         best = found.best
-        win_loss = _measured_loss(options, chosen, lambda option: option.win or 0.0, lambda option: option.win_halves)
-        loss = 0.0 if win_loss <= WIN_NOISE else win_loss / max(_point_worth(assessor, view, seat), MIN_POINT_WORTH)
-    elif chosen.win is not None:
-        win_loss = max(0.0, max(option.win or 0.0 for option in options) - chosen.win)
-    elif assessor.win_model is not None:
-        win_loss = loss * _point_worth(assessor, view, seat)
+        lost = _measured_loss(options, chosen, value, halves)
+        swing = table.plain_swing()  # WIN_NOISE of the objective's scale is what it is of a chance
+        worth = max(_point_worth(table, view, seat), MIN_POINT_WORTH * swing)
+        loss = 0.0 if lost <= WIN_NOISE * swing else lost / worth
+        if table is win_table:
+            win_loss = lost
+        else:
+            worth_loss = lost
+    if win_loss is None and win_table is not None:
+        win_loss = (max(0.0, max(option.win or 0.0 for option in options) - chosen.win) if chosen.win is not None
+                    else loss * _point_worth(win_table, view, seat))
     if loss <= NOISE[found.kind] + 1e-9:
         loss, best = 0.0, chosen
         win_loss = 0.0 if win_loss is not None else None
+        worth_loss = 0.0 if worth_loss is not None else None
     words = reason(found, chosen, best, loss, view, game.rules)
     return Decision(index, deal, seat, game.players[seat], found.kind, chosen.action, best.action, loss, win_loss,
-                    chosen.points, best.points, chosen.win, words, game.score_list, found)
+                    chosen.points, best.points, chosen.win, words, game.score_list, found, worth_loss)
+
+
+Value = Callable[[Option], float]
+Halves = Callable[[Option], "tuple[float, float] | None"]
+
+
+def _judged_by(found: Assessment, chosen: Option, assessor: Assessor) -> tuple[BoardTable, Value, Halves] | None:
+    """What a decision near the end is judged by: the objective's table and values where the assessment
+    ranks by them, the chance to win where it ranks by that, else None (judged by points)."""
+    if found.by_worth and assessor.board is not None and chosen.worth is not None and found.best.worth is not None:
+        return assessor.board, lambda option: option.worth or 0.0, lambda option: option.worth_halves
+    if found.by_win and assessor.win_model is not None and chosen.win is not None and found.best.win is not None:
+        return assessor.win_model.table, lambda option: option.win or 0.0, lambda option: option.win_halves
+    return None
 
 
 def _measured_loss(options: tuple[Option, ...], chosen: Option, value: Callable[[Option], float],
@@ -295,12 +349,11 @@ def _measured_loss(options: tuple[Option, ...], chosen: Option, value: Callable[
     return max(0.0, ((first[1] - mine[1]) + (second[0] - mine[0])) / 2)
 
 
-def _point_worth(assessor: Assessor, view: Any, seat: int) -> float:
-    model = assessor.win_model
-    assert model is not None
+def _point_worth(board: BoardTable, view: Any, seat: int) -> float:
+    """What a point is worth to ``seat``'s side by ``board``'s objective as the game goes on (the next
+    deal's dealer is this deal's pone)."""
     mine = view.side_of_seat[seat]
-    # the next deal's dealer is this deal's pone: what a point is worth as the game goes on
-    return model.point_worth(my_score=view.scores[mine], their_score=view.scores[1 - mine],
+    return board.point_worth(view.target - view.scores[mine], view.target - view.scores[1 - mine],
                              dealing=view.dealer != seat)
 
 

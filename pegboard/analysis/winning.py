@@ -67,6 +67,4 @@ class WinModel:
         >>> 0 < early < late
         True
         """
-        ahead = self.chance(my_score=my_score + 1, their_score=their_score, dealing=dealing)
-        behind = self.chance(my_score=my_score, their_score=their_score + 1, dealing=dealing)
-        return max(0.0, (ahead - behind) / 2)
+        return self.table.point_worth(self.target - my_score, self.target - their_score, dealing=dealing)

@@ -175,6 +175,30 @@ class BoardTable:
         top = self.target
         return self._rows[dealing][min(my_need, top)][min(their_need, top)]
 
+    def point_worth(self, my_need: int, their_need: int, *, dealing: bool) -> float:
+        """What one point more for me (or one fewer for them) is worth in the objective here: half the
+        table's step between my scoring a point and their scoring one (never below 0).
+
+        >>> table = BoardTable.load()
+        >>> 0 < table.point_worth(121, 121, dealing=True) < table.point_worth(11, 9, dealing=True)
+        True
+        """
+        ahead = self.value(my_need - 1, their_need, dealing=dealing)
+        behind = self.value(my_need, their_need - 1, dealing=dealing)
+        return max(0.0, (ahead - behind) / 2)
+
+    def plain_swing(self) -> float:
+        """What winning rather than losing is worth when neither is a skunk and the margin is one point:
+        1 for ``win``, 4 for game points (2 and -2), 2 for the spread (the scale of the objective's noise).
+
+        >>> from pegboard.objectives import GAME_POINTS, SPREAD
+        >>> BoardTable.load().plain_swing(), BoardTable.for_objective(GAME_POINTS).plain_swing()
+        (1.0, 4.0)
+        >>> BoardTable.for_objective(SPREAD).plain_swing()
+        2.0
+        """
+        return self.won_value(1) - self.lost_value(1)
+
     def win_probability(self, my_need: int, their_need: int, *, dealing: bool) -> float:
         """:meth:`value`, by its old name: the chance of winning for the ``win`` objective's table."""
         return self.value(my_need, their_need, dealing=dealing)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from pegboard.cli.options import OBJECTIVE
 from pegboard.errors import PegboardError
+from pegboard.objectives import Objective
 from pegboard.plots import check_plot_path
 from pegboard.records import GameRecord, load_record, read_record_stream
 
@@ -32,10 +35,13 @@ _KIND_TITLES = {"discard": "discards", "play": "play", "count": "counting", "pla
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON (the shape of docs/review.md).")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Draw the score race and the chance to win, mistakes marked, to this .png, .svg or .pdf.")
+@click.option("--objective", type=OBJECTIVE, default=None,
+              help="Judge the decisions near the end by this objective (win, game-points, spread, match:to=N) instead "
+                   "of the one the record says the game was played for (win if it says none).")
 @click.option("--app", "in_app", is_flag=True, help="Step through the decisions in the terminal app (the Review "
                                                     "screen; also key r in pegboard replay).")
 def review_command(record_file: Path, players: tuple[str, ...], show_all: bool, as_json: bool,
-                   plot: Path | None, in_app: bool) -> None:
+                   plot: Path | None, objective: Objective | None, in_app: bool) -> None:
     """Review every decision of a game record: the choice made, the best choice, what it cost.
 
     \b
@@ -46,7 +52,9 @@ def review_command(record_file: Path, players: tuple[str, ...], show_all: bool, 
     Each player gets an accuracy figure (100: no measurable loss; docs/review.md defines it), the
     expected points lost in discards, in the play and in counting, and their costliest decisions,
     each with a reason. RECORD_FILE '-' reads the record from standard input. Only what each player
-    could see at each moment is used.
+    could see at each moment is used. Near the end decisions are judged by what the game was played
+    for: the record's objective (pegboard writes it for a game played for game points, the spread or a
+    match), or --objective.
     """
     from pegboard.analysis.review import review
 
@@ -55,6 +63,9 @@ def review_command(record_file: Path, players: tuple[str, ...], show_all: bool, 
     from_stdin = str(record_file) == "-"
     record = read_record_stream(sys.stdin.buffer, "stdin") if from_stdin else load_record(record_file)
     seats = _seats(record, players)
+    if objective is not None:
+        objective.check(record.rules)
+        record = replace(record, objective=objective)
     if in_app:
         if not sys.stdout.isatty() or from_stdin:
             raise PegboardError("--app needs a terminal (and the record in a file, not on standard input)")
@@ -122,6 +133,8 @@ def _print(result: Review, show_all: bool, plot: Path | None) -> None:
     verdict = "Game over: " + (f"{result.winner} won." if result.winner else "a draw.") if result.finished \
         else "The record stops before the end of the game."
     out.print(Text(verdict))
+    if result.judged:
+        out.print(Text(result.judged))
     plotted = f" Chart: {plot}." if plot is not None else ""
     out.print(f"[dim]Reviewed in {result.seconds:.1f} s.{plotted} Accuracy: 100 = no measurable loss "
               f"(docs/review.md).[/dim]")

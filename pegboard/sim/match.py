@@ -21,6 +21,7 @@ from pathlib import Path
 from pegboard.bots import Bot, make_bot
 from pegboard.engine import GameState, new_game
 from pegboard.engine.tally import deal_sources
+from pegboard.objectives import WIN
 from pegboard.records import record_of
 from pegboard.rules import Rules
 from pegboard.sim.collector import settle_after_first_game
@@ -62,7 +63,7 @@ def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[
             actions += 1
     summary = _summarise(game, index, seating, actions)
     if config.records:
-        text = json.dumps(record_of(game)) + "\n"
+        text = json.dumps(record_of(game, config.objective_value or WIN)) + "\n"
         if config.records_in_one_file:
             summary.record = text  # written by the runner, in game order
         else:

@@ -248,8 +248,8 @@ class ReviewScreen(Screen[None]):
         self.query_one(ProgressBar).display = False
         verdict = (f"{found.winner} won" if found.winner else "a draw") if found.finished else "unfinished"
         self.query_one("#review-status", Static).update(
-            Text(f"{found.game}, {verdict}: {len(found.decisions)} decisions reviewed in {found.seconds:.1f} s",
-                 style="bold"))
+            Text(f"{found.game}, {verdict}: {len(found.decisions)} decisions reviewed in {found.seconds:.1f} s"
+                 + (f". {found.judged}" if found.judged else ""), style="bold"))
         self.query_one("#review-summary", Static).update(summary_table(found))
         width = max(20, (self.size.width or 80) - 4)
         self.query_one("#review-chart", Static).update(chart_text(found, width, 6))

@@ -34,6 +34,7 @@ from pegboard.datadir import ENV_VAR, data_dir
 from pegboard.engine import GameState
 from pegboard.errors import PegboardError, RecordError, StoreError
 from pegboard.files import JSONProblem, decode_json, read_limited
+from pegboard.objectives import WIN, Objective
 from pegboard.records import MAX_RECORD_BYTES, GameRecord, parse_record, record_of, replay, start_game
 from pegboard.tui.controller import Controller, Outcome, Setup
 
@@ -222,8 +223,8 @@ class Store:
             "bot_seed": ctl.bot_seed,
             "rng_state": _state_to_json(ctl.rng.getstate()) if ctl.rng is not None else None,
             "scores": " · ".join(f"{side} {score}" for side, score in ctl.game.scores().items()),
-            "record": record_of(ctl.game),
-            "first_half": record_of(ctl.first_half) if ctl.first_half is not None else None,
+            "record": ctl.record(),
+            "first_half": record_of(ctl.first_half, ctl.objective) if ctl.first_half is not None else None,
         })
         ctl.save_path = path
         return path
@@ -281,25 +282,26 @@ class Store:
                 raise StoreError(f"{ctl.save_path}: cannot remove it ({error.strerror or error})") from None
 
     # ------------------------------------------------------------------ records of finished games
-    def save_record(self, game: GameState, record: dict[str, Any] | None = None) -> Path:
-        """Write a game's ``pegboard/1`` record (or ``record``) under ``records/``; ``pegboard replay`` reads it."""
+    def save_record(self, game: GameState, record: dict[str, Any] | None = None, objective: Objective = WIN) -> Path:
+        """Write a game's ``pegboard/1`` record (or ``record``), played for ``objective``, under ``records/``;
+        ``pegboard replay`` reads it."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = self.root / "records" / f"{game.game}-{stamp}.json"
         number = 1
         while path.exists():
             number += 1
             path = self.root / "records" / f"{game.game}-{stamp}-{number}.json"
-        _write_json(path, record if record is not None else record_of(game))
+        _write_json(path, record if record is not None else record_of(game, objective))
         return path
 
-    def save_record_so_far(self, game: GameState) -> tuple[Path | None, int]:
+    def save_record_so_far(self, game: GameState, objective: Objective = WIN) -> tuple[Path | None, int]:
         """Write the record a player may see now: the whole game once it is over; before that only
         its finished deals (the deal in play holds cards not yet seen: the others' hands, the
         starter, the stock), and no seed (the deals to come could be dealt again from it).
         The path (None if no deal is finished yet) and the number of deals written."""
         if game.finished:
-            return self.save_record(game), game.deal_number + 1
-        record = record_of(game)
+            return self.save_record(game, objective=objective), game.deal_number + 1
+        record = record_of(game, objective)
         done = game.deal_number
         if not done:
             return None, 0
@@ -394,14 +396,15 @@ class Store:
                      (_now(), game, opponent, outcome.result, outcome.score, outcome.best_other, outcome.skunked,
                       outcome.gave))
 
-    def log_game(self, game: GameState, seat: int, opponent: str, duplicate: tuple[str, int] | None = None) -> int:
-        """Add a finished game to the player's own log (``seat``: theirs; ``duplicate``: the set's key and
-        the half, for half of a duplicate set); the row's id."""
+    def log_game(self, game: GameState, seat: int, opponent: str, duplicate: tuple[str, int] | None = None,
+                 objective: Objective = WIN) -> int:
+        """Add a finished game, played for ``objective``, to the player's own log (``seat``: theirs;
+        ``duplicate``: the set's key and the half, for half of a duplicate set); the row's id."""
         key, half = duplicate if duplicate is not None else (None, None)
         return self._change("log the game",
                             "INSERT INTO played (finished, game, opponent, seat, duplicate, half, record)"
                             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (_now(), game.game, opponent, seat, key, half, json.dumps(record_of(game))))
+                            (_now(), game.game, opponent, seat, key, half, json.dumps(record_of(game, objective))))
 
     def played(self) -> list[PlayedGame]:
         """Every game of the player's own log, oldest first (``key``: the row's id). A record that is not

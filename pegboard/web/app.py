@@ -28,7 +28,6 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.files import JSONProblem, decode_json
-from pegboard.records import record_of
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.pages import page
@@ -182,7 +181,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         table = await table_or_404(table_id)
         if not table.game.finished:
             raise HubError(409, "the game is not over: its record can be downloaded when it is finished")
-        body = json.dumps(record_of(table.game), indent=1) + "\n"
+        body = json.dumps(table.session.record(), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 

@@ -21,7 +21,6 @@ from fastapi.responses import Response
 
 from pegboard.analysis.mystats import PlayedGame, player_stats, with_accuracy
 from pegboard.duplicate import compare
-from pegboard.records import record_of
 from pegboard.web.hub import Hub, HubError, log
 from pegboard.web.pages import page
 from pegboard.web.store import AccuracyRow, PlayerGame, StoredTable
@@ -50,7 +49,7 @@ def played_games(entries: list[PlayerGame], stored: list[StoredTable | None]) ->
         levels = sorted({seat.level or "" for seat in table.seats if seat.kind == "computer"})
         when = datetime.fromtimestamp(entry.finished).isoformat(timespec="seconds")
         duplicate = (table.first_half, table.half) if table.half is not None else None
-        games.append(PlayedGame(record_of(table.game), entry.seat, ", ".join(levels) or "people", when,
+        games.append(PlayedGame(table.session.record(), entry.seat, ", ".join(levels) or "people", when,
                                 entry.accuracy, duplicate, (entry.table, entry.seat)))
     return games
 

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import Response
 
-from pegboard.records import parse_record, record_of, start_game
+from pegboard.records import parse_record, start_game
 from pegboard.web.hub import HubError
 from pegboard.web.pages import page
 from pegboard.web.tables import Table
@@ -61,7 +61,7 @@ def add_review_routes(app: FastAPI, table_or_404: Callable[[str], Awaitable[Tabl
         table = await table_or_404(table_id)
         if not table.game.finished:
             raise HubError(409, "the game is not over: it can be reviewed when it is finished")
-        return record_of(table.game)
+        return table.session.record()
 
     @app.get("/r/{table_id}", include_in_schema=False)
     async def review_page(table_id: str) -> Response:

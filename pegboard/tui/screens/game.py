@@ -440,7 +440,8 @@ class GameScreen(GameTools):
         summary = replace(summary, lines=(*summary.lines, *([paid] if paid else []),
                                           *(["Undo used."] if ctl.undos else []), kept))
         counts = deal_counts(game.events, game.deal_number, game.rules, game.players)
-        self.open_box(SummaryScreen(result, summary, counts, game.players, lambda: self.store.save_record(game),
+        self.open_box(SummaryScreen(result, summary, counts, game.players,
+                                    lambda: self.store.save_record(game, objective=ctl.objective),
                                     review=lambda: self.open_review(game)), self._after_the_end)
 
     def _after_the_end(self, choice: str | None) -> None:
@@ -469,7 +470,7 @@ class GameScreen(GameTools):
                                          ctl.outcome(me))
             if len(ctl.humans) == 1:
                 half = (str(game.seed), ctl.half) if ctl.half is not None else None
-                self.logged = self.store.log_game(game, me, opponent, half)
+                self.logged = self.store.log_game(game, me, opponent, half, ctl.objective)
         except PegboardError as error:
             return f"Statistics not updated: {error}"
         return "Statistics updated: press s at the table to see them."
@@ -489,7 +490,7 @@ class GameScreen(GameTools):
                 except PegboardError:
                     pass  # the review is shown all the same; the statistics work it out again
 
-        self.app.push_screen(ReviewScreen(parse_record(record_of(game)), reviewed))
+        self.app.push_screen(ReviewScreen(parse_record(record_of(game, self.ctl.objective)), reviewed))
 
     def _half_time(self, kept: str) -> None:
         """The first half of a duplicate set is over: say how it went, then the second half."""
@@ -511,7 +512,8 @@ class GameScreen(GameTools):
         halves = (ctl.first_half or ctl.game, ctl.game)
 
         def save_records() -> tuple[Path, Path]:
-            return self.store.save_record(halves[0]), self.store.save_record(halves[1])
+            return (self.store.save_record(halves[0], objective=ctl.objective),
+                    self.store.save_record(halves[1], objective=ctl.objective))
 
         self.open_box(SetScreen(ctl.duplicate_result(), kept, lambda half: self.open_review(halves[half]),
                                 save_records), self._after_the_end)

@@ -91,7 +91,7 @@ class GameTools(TableControls):
     def action_save_record(self) -> None:
         game = self.ctl.game
         try:
-            path, deals = self.store.save_record_so_far(game)
+            path, deals = self.store.save_record_so_far(game, self.ctl.objective)
         except PegboardError as error:
             self.say(f"The record could not be saved: {error}", "error")
             return
