@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+from pegboard.analysis.evaluate import Assessor
 from pegboard.engine import new_game
+from pegboard.objectives import GAME_POINTS
 from pegboard.records import record_of
 from pegboard.rl.protocol import EngineSession
 
@@ -108,3 +111,29 @@ def test_an_objective_the_rules_cannot_have_is_an_error_line() -> None:
     assert " value " in session.handle("go nodes 2")[-2]  # five-card: the spread where the deal ended the game, else -
     assert session.handle("setoption name game value snailspace") == ["ok"]
     assert "objectives are for two-sided cribbage games" in session.handle("newgame seed 3")[0]
+
+
+def test_go_without_a_budget_reports_the_analysis_values_the_hints_and_analyse_give() -> None:
+    """``go`` alone values the move as ``pegboard analyse`` and the hints do (the Assessor: discards exact
+    over every starter, plays by the expert's search), not by greedy rollouts; a budget (``nodes``,
+    ``movetime``) still asks for the rollouts."""
+    game = new_game("cribbage", ["Ann", "Bob"], seed=169781, first_dealer=0, start_scores=[110, 87])
+    game.apply(game.legal_actions(0)[0])
+    session = EngineSession(seed=5)
+    assert session.handle("position record " + json.dumps(record_of(game))) == ["ok"]
+    reply = session.handle("go alternatives")
+    assert reply[-1] == "bestmove Bob discard 9C QC"
+    assert sum(line.startswith("info alternative ") for line in reply) == 15
+    assert all(" by analysis move " in line and " nodes " not in line for line in reply[:-1])
+    found = Assessor(game.rules).assess(game.view(1), random.Random(0), every_chance=True)
+    expected = [f"points {option.points:.2f} win {option.win:.3f} by analysis move Bob {option.action.text()}"
+                for option in found.options]
+    assert [line.split(" ", 3)[3] for line in reply[:15]] == expected  # the analysis' order: to win, near the end
+    assert session.handle("setoption name objective value game-points") == ["ok"]
+    chosen = session.handle("go")
+    assert chosen[-1] == "bestmove Bob discard 2S 7S"
+    words = chosen[-2].split()
+    kept = Assessor(game.rules, GAME_POINTS).assess(game.view(1), random.Random(0), every_chance=True)
+    worth = kept.option(game.parse_action("Bob discard 2S 7S")).worth
+    assert worth is not None and words[words.index("value") + 1] == f"{worth:+.3f}"  # game points expected
+    assert " nodes 8 " in session.handle("go nodes 8")[-2]  # a budget: the rollouts, as before

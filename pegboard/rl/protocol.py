@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from pegboard import __version__
+from pegboard.analysis.evaluate import Assessor
 from pegboard.bots import make_bot
 from pegboard.bots.base import BOTS, Bot
 from pegboard.cards import Card, full_deck, parse_cards
@@ -39,7 +40,7 @@ from pegboard.records import read_record, replay
 from pegboard.rl.determinize import determinize
 from pegboard.rules import PRESET_NAMES, Rules
 
-__all__ = ["EngineSession", "Evaluation", "evaluate", "serve", "ProtocolError"]
+__all__ = ["EngineSession", "Evaluation", "evaluate", "analyse", "serve", "ProtocolError"]
 
 LEVELS = ("random", "greedy", "expert", "classic", "hoyle")
 DEFAULT_NODES = 64
@@ -58,7 +59,8 @@ class Evaluation:
     action: Action
     points: float
     win: float | None
-    samples: int
+    samples: int | None
+    """The rollouts behind the numbers; None for the analysis' values (:func:`analyse`)."""
     value: float | None = None
     objective: Objective = WIN
 
@@ -67,8 +69,8 @@ class Evaluation:
         value = ""
         if self.objective != WIN:
             value = f" value {'-' if self.value is None else f'{self.value:+.3f}'}"
-        return (f"points {self.points:.2f} win {win}{value} nodes {self.samples} "
-                f"move {game.record_text(self.action)}")
+        source = "by analysis" if self.samples is None else f"nodes {self.samples}"
+        return f"points {self.points:.2f} win {win}{value} {source} move {game.record_text(self.action)}"
 
 
 def _board(rules: Rules, objective: Objective = WIN) -> Any:
@@ -160,6 +162,20 @@ def evaluate(game: GameState, seat: int, candidates: Iterable[Action], *, nodes:
     return sorted(results, key=lambda result: -result.points)
 
 
+def analyse(game: GameState, seat: int, choice: Action, *, every: bool, assessor: Assessor, rng: random.Random
+            ) -> list[Evaluation]:
+    """The analysis' values of ``choice`` (with ``every``, of every legal move, at most
+    :data:`MAX_ALTERNATIVES`, best first as the analysis ranks them): the numbers ``pegboard analyse`` and
+    the hints give (:class:`~pegboard.analysis.evaluate.Assessor`: discards exactly over every starter, the
+    play by the expert's search over samples of the unseen cards, the chance to win wherever a board table
+    applies, and ``assessor``'s objective)."""
+    found = assessor.assess(game.view(seat), rng, every_chance=True)
+    chosen = found.option(choice)  # the choice as the bot wrote it (a discard's cards in its order)
+    options = found.options[:MAX_ALTERNATIVES] if every else (chosen,)
+    return [Evaluation(choice if option is chosen else option.action, option.points, option.win, None, option.worth,
+                       assessor.objective) for option in options]
+
+
 class EngineSession:
     """One engine: options, a position, and the commands of the protocol (:meth:`handle`)."""
 
@@ -171,6 +187,7 @@ class EngineSession:
         self.objective: Objective = WIN
         self.game: GameState | None = None
         self._bots: dict[int, Bot] = {}
+        self._assessor: Assessor | None = None
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "identify": self._identify, "isready": lambda args: ["readyok"], "setoption": self._setoption,
             "newgame": self._newgame, "position": self._position, "move": self._move, "view": self._view,
@@ -327,6 +344,13 @@ class EngineSession:
         data.pop("events", None)
         return ["view " + json.dumps(data, separators=(",", ":")), "ok"]
 
+    def assessor(self, rules: Rules) -> Assessor:
+        """The analysis for these rules and the objective set (kept for its experts' memos)."""
+        found = self._assessor
+        if found is None or found.rules != rules or found.objective != self.objective:
+            found = self._assessor = Assessor(rules, self.objective)
+        return found
+
     def _go(self, args: list[str]) -> list[str]:
         game = self._need_game()
         alternatives = "alternatives" in args
@@ -344,10 +368,14 @@ class EngineSession:
         legal = game.legal_actions(seat)
         candidates = [choice] + ([action for action in legal if action != choice][:MAX_ALTERNATIVES - 1]
                                  if alternatives else [])
-        deadline = started + pairs["movetime"] / 1000 if "movetime" in pairs else None
-        nodes = pairs.get("nodes", DEFAULT_NODES if deadline is None else 10**9)
-        results = evaluate(game, seat, candidates, nodes=nodes, deadline=deadline, rng=self.rng,
-                           objective=self.objective)
+        if pairs:  # a budget: greedy rollouts of that many nodes or milliseconds
+            deadline = started + pairs["movetime"] / 1000 if "movetime" in pairs else None
+            nodes = pairs.get("nodes", DEFAULT_NODES if deadline is None else 10**9)
+            results = evaluate(game, seat, candidates, nodes=nodes, deadline=deadline, rng=self.rng,
+                               objective=self.objective)
+        else:
+            results = analyse(game, seat, choice, every=alternatives, assessor=self.assessor(game.rules),
+                              rng=random.Random(self.rng.getrandbits(64)))
         elapsed = int((time.perf_counter() - started) * 1000)
         lines = [f"info alternative {rank} {result.line(game)}" for rank, result in enumerate(results, 1)] \
             if alternatives else []
