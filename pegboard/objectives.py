@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Objective", "ObjectiveError", "KINDS", "WIN", "GAME_POINTS", "SPREAD", "MATCH", "mark_of",
            "match_chances", "OUTCOMES",
-           "MATCH_TARGET"]
+           "MATCH_GAMES"]
 
 Array = npt.NDArray[np.float64]
 
@@ -64,8 +64,9 @@ _UNITS: Final = {"game-points": ("game points", 2), "spread": ("points of spread
 """The objectives valued in points: their unit in words and the decimals shown (the others are chances)."""
 _MAX: Final = 999  # the largest number any parameter takes (a match to 999 is already absurdly long)
 
-MATCH_TARGET: Final = 121
-"""The one game whose outcomes a match's objective is modelled on: two players to 121."""
+MATCH_GAMES: Final = ((6, 121), (5, 61))
+"""The games whose outcomes a match's objective is modelled on, by cards dealt and target (two players):
+cribbage to 121 and five-card to 61, the games of the board's histograms."""
 
 OUTCOMES: Final = ("won", "won-skunk", "won-double-skunk", "lost", "lost-skunk", "lost-double-skunk")
 """The order of a game's outcome chances (:func:`match_chances`): my win by its mark, then my loss."""
@@ -239,7 +240,8 @@ class Objective:
     def check(self, rules: Rules) -> None:
         """Refuse (:class:`ObjectiveError`, saying why) rules this objective cannot be played under:
         any objective but ``win`` is for two-sided cribbage games (cribbage, five-card, cribbage-4),
-        and a match for two players to :data:`MATCH_TARGET` only (the game whose outcomes are modelled).
+        and a match for two players to 121, or at five-card to 61, only (:data:`MATCH_GAMES`: the games
+        whose outcomes are modelled).
 
         >>> from pegboard.rules import Rules
         >>> GAME_POINTS.check(Rules.preset("cribbage-3"))
@@ -253,9 +255,9 @@ class Objective:
         if not rules.crib or rules.sides != 2:
             raise ObjectiveError(f"objective {self.name!r}: objectives are for two-sided cribbage games "
                                  f"(cribbage, five-card, cribbage-4), not {rules.name}")
-        if self.needs_outcomes and (rules.players != 2 or rules.target != MATCH_TARGET):
-            raise ObjectiveError(f"objective {self.name!r}: a match is modelled for two players to {MATCH_TARGET} "
-                                 f"only, not {rules.name} to {rules.target}")
+        if self.needs_outcomes and (rules.players != 2 or (rules.deal_size, rules.target) not in MATCH_GAMES):
+            raise ObjectiveError(f"objective {self.name!r}: a match is modelled for two players to 121 or "
+                                 f"five-card to 61 only, not {rules.name} to {rules.target}")
 
     # ------------------------------------------------------------------ values
     @property

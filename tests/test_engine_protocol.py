@@ -104,8 +104,10 @@ def test_an_objective_the_rules_cannot_have_is_an_error_line() -> None:
         "error setoption: objective 'tournament': expected win, game-points, spread or match")
     assert session.handle("setoption name game value cribbage-3") == ["ok"]
     assert "objectives are for two-sided cribbage games" in session.handle("setoption name objective value spread")[0]
+    assert session.handle("setoption name game value cribbage-4") == ["ok"]
+    assert "a match is modelled for two players to 121 or five-card to 61" in session.handle(
+        "setoption name objective value match")[0]
     assert session.handle("setoption name game value five-card") == ["ok"]
-    assert "a match is modelled for two players to 121" in session.handle("setoption name objective value match")[0]
     assert session.handle("setoption name objective value spread:cap=31") == ["ok"]
     assert session.handle("newgame seed 3") == ["ok"]
     assert " value " in session.handle("go nodes 2")[-2]  # five-card: the spread where the deal ended the game, else -

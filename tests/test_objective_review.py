@@ -56,7 +56,7 @@ def test_a_record_carries_the_objective_it_was_played_for_and_reads_it_back() ->
     ("points", "objective 'points': expected win, game-points, spread or match"),
     (7, "objective: expected a name such as win or game-points, got 7"),
     ("spread:cap=0", "objective 'spread:cap=0': cap 0"),
-    ("match:to=7", "a match is modelled for two players to 121 only, not five-card to 61"),
+    ("match:to=0", "objective 'match:to=0': to=0: expected a whole number from 1"),
 ])
 def test_a_records_bad_objective_is_refused_naming_it(given: Any, message: str) -> None:
     game = new_game("five-card", ["Ann", "Bob"], seed=3, first_dealer=0)

@@ -10,6 +10,7 @@ import time
 import numpy as np
 import pytest
 
+from pegboard.bots import make_bot
 from pegboard.bots.board import BoardTable, fresh_game_outcomes, shipped_points
 from pegboard.bots.boarddp import solve_table
 from pegboard.errors import ObjectiveError, PegboardError
@@ -128,6 +129,22 @@ def test_spread_and_match_tables() -> None:
     # to one match point, every game decides it: the match table is the win table
     single = BoardTable.for_objective(Objective.from_name("match:to=1"))
     assert np.allclose(single.table, BoardTable.load().table, atol=1e-5)
+
+
+def test_a_five_card_match_has_its_own_table_to_61() -> None:
+    """A match of five-card games to 61 (skunk line 30, no double skunk), from five-card's histograms."""
+    five_card = Rules.preset("five-card")
+    MATCH.check(five_card)
+    match = BoardTable.for_rules(five_card, Objective.from_name("match:to=7"))
+    win = BoardTable.for_rules(five_card)
+    assert match is not None and win is not None and match.target == 61
+    values = match.table[:, 1:62, 1:62]
+    assert values.min() >= 0 and values.max() <= 1
+    assert match.won_value(31) > match.won_value(30)  # they end on 30, a skunk (two match points), or on 31
+    single = BoardTable.for_rules(five_card, Objective.from_name("match:to=1"))
+    assert single is not None and np.allclose(single.table, win.table, atol=1e-5)
+    bot = make_bot("expert", five_card, 0, objective="match:to=7")
+    assert bot.board is not None and bot.board.target == 61  # type: ignore[attr-defined]
 
 
 def test_match_chances_by_hand() -> None:

@@ -59,8 +59,8 @@ def test_bots_in_a_match_play_for_the_matchs_objective_unless_named_otherwise() 
     (["sim", "--objective", "spread:cap=0"], "cap 0"),
     (["sim", "--game", "cribbage-3", "--players", "greedy,greedy,greedy", "--objective", "game-points"],
      "objectives are for two-sided cribbage games"),
-    (["sim", "--game", "five-card", "--players", "greedy,greedy", "--objective", "match"],
-     "a match is modelled for two players to 121"),
+    (["sim", "--players", "greedy,greedy", "--option", "target=61", "--objective", "match"],
+     "a match is modelled for two players to 121 or five-card to 61 only, not cribbage to 61"),
     (["sim", "--players", "expert@spread:cap=x,greedy"], "bot 'expert@spread:cap=x'"),
     (["stats", "board", "--objective", "points"], "objective 'points'"),
 ])  # fmt: skip

@@ -314,7 +314,10 @@ def test_the_lobby_sets_what_the_computer_plays_for_and_the_table_says_it(server
     assert page.locator("fieldset.objective").is_hidden()  # three players: the computer plays to win
     page.select_option("#game", "five-card")
     options = page.locator("#objective option").evaluate_all("(all) => all.map((option) => option.value)")
-    assert options == ["win", "game-points", "spread"]  # a match is modelled only two players to 121
+    assert options == ["win", "game-points", "spread", "match"]  # a five-card match too
+    page.select_option("#game", "cribbage-4")
+    options = page.locator("#objective option").evaluate_all("(all) => all.map((option) => option.value)")
+    assert options == ["win", "game-points", "spread"]  # partners: no match model
     page.select_option("#game", "cribbage")
     page.select_option("#seat-1-kind", "computer:expert")
     page.select_option("#objective", "game-points")

@@ -62,11 +62,16 @@ def fresh_game_outcomes(skunk: int | None = SKUNK, double_skunk: int | None = DO
     """The chances of each outcome (:data:`pegboard.objectives.OUTCOMES`) of a game from 0-0, when
     the other side (index 0) or I (index 1) deal first: what a match's objective is built from.
 
+    ``target``: the game (121, or five-card's 61: its own histograms).
+
     >>> outcomes = fresh_game_outcomes()
     >>> round(sum(outcomes[1][:3]), 4) == round(BoardTable.load().value(121, 121, dealing=True), 4)
     True
+    >>> five = fresh_game_outcomes(30, None, FIVE_CARD_TARGET)
+    >>> five[1][2], round(sum(five[1]), 6)  # no double skunk at five-card; every game ends
+    (0.0, 1.0)
     """
-    points = shipped_points()
+    points = shipped_points() if target == TARGET else five_card_points()
     marks = np.array([mark_of(score, skunk, double_skunk) for score in range(target)])
     mine = []  # my chance of winning with each mark, as pone (0) and as dealer (1)
     for mark in range(3):
@@ -155,15 +160,13 @@ class BoardTable:
     @cache
     def for_five_card(objective: Objective = WIN, skunk: int | None = None, double_skunk: int | None = None
                       ) -> BoardTable | None:
-        """Five-card cribbage's table of ``objective`` to 61 (None if its histograms are missing, or for
-        a match: modelled on the game to 121 only)."""
-        if objective.needs_outcomes:
-            return None
+        """Five-card cribbage's table of ``objective`` to 61 (None if its histograms are missing)."""
         try:
             points = five_card_points()
         except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
             return None
-        return BoardTable.solved(points, FIVE_CARD_TARGET, objective, skunk, double_skunk)
+        outcomes = fresh_game_outcomes(skunk, double_skunk, FIVE_CARD_TARGET) if objective.needs_outcomes else None
+        return BoardTable.solved(points, FIVE_CARD_TARGET, objective, skunk, double_skunk, outcomes=outcomes)
 
     def value(self, my_need: int, their_need: int, *, dealing: bool) -> float:
         """My expected value when I need ``my_need`` more points and they need ``their_need``, at the

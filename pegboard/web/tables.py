@@ -60,9 +60,10 @@ def hash_token(token: str) -> str:
 
 def objectives_for(rules: Rules) -> list[str]:
     """The objectives (by kind) the computer seats may play for under ``rules``: ``win`` always; game
-    points, spread and a match in two-sided cribbage games (a match only two players to 121).
+    points, spread and a match in two-sided cribbage games (a match only two players to 121 or five-card
+    to 61).
 
-    >>> objectives_for(Rules.preset("cribbage")), objectives_for(Rules.preset("five-card"))
+    >>> objectives_for(Rules.preset("cribbage")), objectives_for(Rules.preset("cribbage-4"))
     (['win', 'game-points', 'spread', 'match'], ['win', 'game-points', 'spread'])
     >>> objectives_for(Rules.preset("solitaire"))
     ['win']
