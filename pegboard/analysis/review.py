@@ -189,9 +189,7 @@ class Review:
         """The ``pegboard review --json`` object (its shape is documented in docs/review.md)."""
         return {
             "format": FORMAT, "game": self.game, "objective": self.objective.name, "judged": self.judged,
-            "sides": list(self.sides),
-            "finished": self.finished,
-            "winner": self.winner, "actions": self.actions,
+            "sides": list(self.sides), "finished": self.finished, "winner": self.winner, "actions": self.actions,
             "players": {name: player.to_json(self.decisions) for name, player in self.players.items()},
             "decisions": [decision.to_json() for decision in self.decisions],
             "timeline": [mark.to_json(self.sides) for mark in self.marks],

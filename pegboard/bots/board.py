@@ -71,7 +71,7 @@ def fresh_game_outcomes(skunk: int | None = SKUNK, double_skunk: int | None = DO
     >>> five[1][2], round(sum(five[1]), 6)  # no double skunk at five-card; every game ends
     (0.0, 1.0)
     """
-    points = shipped_points() if target == TARGET else five_card_points()
+    points = {TARGET: shipped_points, FIVE_CARD_TARGET: five_card_points}[target]()  # the game's own histograms
     marks = np.array([mark_of(score, skunk, double_skunk) for score in range(target)])
     mine = []  # my chance of winning with each mark, as pone (0) and as dealer (1)
     for mark in range(3):

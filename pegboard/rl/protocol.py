@@ -242,7 +242,7 @@ class EngineSession:
             objective = Objective.from_name(value)
             objective.check(self.game.rules if self.game is not None else self.rules)
             self.objective = objective
-            self._bots = {}
+            self._bots, self._assessor = {}, None
         else:
             parsed: Any = value
             if value.lower() in ("true", "false"):
@@ -272,7 +272,7 @@ class EngineSession:
     def _start(self, game: GameState) -> None:
         self.objective.check(game.rules)  # the objective set earlier must suit the new game's rules
         self.game = game
-        self._bots = {}
+        self._bots, self._assessor = {}, None  # a new game: the analysis' experts read its players afresh
 
     def _position(self, args: list[str]) -> list[str]:
         _, _, rest = args[0].partition(" ")
@@ -345,11 +345,11 @@ class EngineSession:
         return ["view " + json.dumps(data, separators=(",", ":")), "ok"]
 
     def assessor(self, rules: Rules) -> Assessor:
-        """The analysis for these rules and the objective set (kept for its experts' memos)."""
-        found = self._assessor
-        if found is None or found.rules != rules or found.objective != self.objective:
-            found = self._assessor = Assessor(rules, self.objective)
-        return found
+        """The analysis of this game for the objective set (kept through the game: its experts' memos and
+        their reading of the players)."""
+        if self._assessor is None:
+            self._assessor = Assessor(rules, self.objective)
+        return self._assessor
 
     def _go(self, args: list[str]) -> list[str]:
         game = self._need_game()
