@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pegboard.analysis.review import review
 from pegboard.cards import Card, parse_cards
@@ -146,3 +148,26 @@ def test_a_simulated_match_for_game_points_writes_it_in_every_record(tmp_path: P
                 "--records", str(out), "--seed", "3", "--json"]) == 0
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 2 and all(parse_record(record).objective == GAME_POINTS for record in records)
+
+
+@settings(max_examples=60, deadline=None)
+@given(kind=st.sampled_from(["win", "game-points", "spread", "match"]), cap=st.integers(1, 999),
+       to=st.integers(1, 15), game=st.sampled_from(["cribbage", "five-card", "cribbage-4"]), data=st.data())
+def test_every_objective_a_game_can_have_round_trips_through_its_record(kind: str, cap: int, to: int, game: str,
+                                                                       data: st.DataObject) -> None:
+    if kind == "spread":
+        objective = Objective("spread", cap=cap)
+    elif kind == "match":
+        objective = Objective("match", to=to, mine=data.draw(st.integers(0, to - 1)),
+                              theirs=data.draw(st.integers(0, to - 1)))
+    else:
+        objective = Objective(kind)
+    players = ["Ann", "Bob", "Cat", "Dan"][:4 if game == "cribbage-4" else 2]
+    played = new_game(game, players, seed=1, first_dealer=0)
+    try:
+        objective.check(played.rules)
+    except ObjectiveError:
+        assert kind == "match" and game == "cribbage-4"
+        return
+    record = json.loads(json.dumps(record_of(played, objective)))
+    assert parse_record(record).objective == objective
