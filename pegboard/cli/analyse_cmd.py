@@ -34,8 +34,7 @@ __all__ = ["analyse"]
 @click.option("--to-end", is_flag=True, help="With --playout: play to the end of the game, not of the deal.")
 @click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
               help="Also value each choice by this objective (game-points, spread, match:to=N; two players to 121, "
-                   "five-card to 61 but a match), "
-                   "and rank by it near the end, as the expert playing for it does.")
+                   "five-card to 61), and rank by it near the end, as the expert playing for it does.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the unseen cards' deals and samples.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def analyse(position: tuple[str, ...], at: int | None, player: str | None, playout: int | None, first: str | None,
