@@ -85,4 +85,4 @@ def test_stats_board_draws_every_objective(tmp_path: Path, objective: str) -> No
 def test_stats_board_prints_the_objective(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["stats", "board", "--objective", "game-points", "--step", "30"]) == 0
     out = capsys.readouterr().out
-    assert "game-points" in out and "expects +0.279" in out
+    assert "game-points" in out and "expects +0.286" in out
