@@ -171,3 +171,14 @@ def test_every_objective_a_game_can_have_round_trips_through_its_record(kind: st
         return
     record = json.loads(json.dumps(record_of(played, objective)))
     assert parse_record(record).objective == objective
+
+
+def test_the_web_review_of_a_game_played_for_game_points_judges_by_them() -> None:
+    from pegboard.web.review import review_json
+
+    game = bob_throws(WIN_THROW)
+    session = Session(game, ("human", "expert"), objective=GAME_POINTS)  # the web table's seat driver
+    found = review_json(session.record())  # what GET /api/tables/{id}/review answers, from the table's record
+    assert found["objective"] == "game-points" and "judged for game points" in found["judged"]
+    bob = next(decision for decision in found["decisions"] if decision["player"] == "Bob")
+    assert bob["loss"] > 1 and bob["worth_loss"] > 0.12
