@@ -182,3 +182,20 @@ def test_the_web_review_of_a_game_played_for_game_points_judges_by_them() -> Non
     assert found["objective"] == "game-points" and "judged for game points" in found["judged"]
     bob = next(decision for decision in found["decisions"] if decision["player"] == "Bob")
     assert bob["loss"] > 1 and bob["worth_loss"] > 0.12
+
+
+@pytest.mark.asyncio
+async def test_the_terminal_apps_review_says_it_judged_by_the_games_objective() -> None:
+    from pegboard.tui.review import ReviewApp, ReviewScreen
+    from tests.test_tui_review import reviewed
+    from tests.tui.driver import SIZE
+
+    app = ReviewApp(parse_record(record_of(bob_throws(WIN_THROW), GAME_POINTS)), "near-the-end.json")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await reviewed(pilot, screen)
+        status = str(screen.query_one("#review-status").render())
+        assert "judged for game points" in " ".join(status.split())
+        assert "game points expected against" in " ".join(str(screen.query_one("#review-decision").render()).split())
+        await pilot.press("q")
