@@ -26,16 +26,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.bots import make_bot
+from pegboard.bots.board import BoardTable
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import MOST_IN_A_SHOW, honest_claim
 from pegboard.engine.views import SeatView
-from pegboard.errors import PegboardError
+from pegboard.errors import ObjectiveError, PegboardError
 from pegboard.objectives import WIN, Objective
 from pegboard.records import record_of
 from pegboard.rules import Rules
 
-__all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "decision_seed", "computer_move", "forced_move",
+__all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "check_computer_objective", "decision_seed",
+           "computer_move", "forced_move",
            "seat_mode", "hint_refusal", "claim_range", "replay_game", "Undone", "think"]
 
 HUMAN = "human"
@@ -49,6 +51,27 @@ CLAIM_VERBS = ("count", "muggins", "pass")
 
 class SeatKindError(PegboardError, ValueError):
     """A seat kind that is neither ``human`` nor a computer level."""
+
+
+def check_computer_objective(rules: Rules, objective: Objective) -> None:
+    """Refuse (:class:`~pegboard.errors.ObjectiveError`, saying why) an objective the computer seats
+    cannot play for under ``rules``: what :meth:`Objective.check` refuses, and any but ``win`` where the
+    expert has no board model of the game (two players to 121 and five-card to 61 have one; partners and
+    other targets not), so that no table says the computer plays for what it does not.
+
+    >>> from pegboard.objectives import GAME_POINTS
+    >>> check_computer_objective(Rules.preset("five-card"), GAME_POINTS)
+    >>> check_computer_objective(Rules.preset("cribbage-4"), GAME_POINTS)
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.ObjectiveError: objective 'game-points': the computer plays for it only where it has a \
+board model of the game (two players to 121, five-card to 61), not cribbage-4 to 121
+    """
+    objective.check(rules)
+    if objective != WIN and BoardTable.for_rules(rules, objective) is None:
+        raise ObjectiveError(f"objective {objective.name!r}: the computer plays for it only where it has a board "
+                             f"model of the game (two players to 121, five-card to 61), not {rules.name} to "
+                             f"{rules.target}")
 
 
 def decision_seed(base: int, seat: int, moment: int) -> int:
@@ -180,7 +203,7 @@ class Session:
         for kind in kinds:
             if kind != HUMAN and kind not in LEVELS:
                 raise SeatKindError(f"seat kind {kind!r}: expected human or one of {', '.join(LEVELS)}")
-        objective.check(game.rules)
+        check_computer_objective(game.rules, objective)
         self.game = game
         self.kinds = tuple(kinds)
         self.bot_seed = seed

@@ -107,6 +107,8 @@ def test_an_objective_the_rules_cannot_have_is_an_error_line() -> None:
     assert session.handle("setoption name game value cribbage-4") == ["ok"]
     assert "a match is modelled for two players to 121 or five-card to 61" in session.handle(
         "setoption name objective value match")[0]
+    assert "the computer plays for it only where it has a board model" in session.handle(
+        "setoption name objective value game-points")[0]  # partners: the bot would not play for it
     assert session.handle("setoption name game value five-card") == ["ok"]
     assert session.handle("setoption name objective value spread:cap=31") == ["ok"]
     assert session.handle("newgame seed 3") == ["ok"]

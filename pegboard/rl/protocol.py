@@ -39,6 +39,7 @@ from pegboard.objectives import WIN, Objective
 from pegboard.records import read_record, replay
 from pegboard.rl.determinize import determinize
 from pegboard.rules import PRESET_NAMES, Rules
+from pegboard.session import check_computer_objective
 
 __all__ = ["EngineSession", "Evaluation", "evaluate", "analyse", "serve", "ProtocolError"]
 
@@ -240,7 +241,7 @@ class EngineSession:
             self._bots = {}
         elif name == "objective":
             objective = Objective.from_name(value)
-            objective.check(self.game.rules if self.game is not None else self.rules)
+            check_computer_objective(self.game.rules if self.game is not None else self.rules, objective)
             self.objective = objective
             self._bots, self._assessor = {}, None
         else:
@@ -270,7 +271,7 @@ class EngineSession:
         return pairs
 
     def _start(self, game: GameState) -> None:
-        self.objective.check(game.rules)  # the objective set earlier must suit the new game's rules
+        check_computer_objective(game.rules, self.objective)  # the objective set earlier must suit the new rules
         self.game = game
         self._bots, self._assessor = {}, None  # a new game: the analysis' experts read its players afresh
 

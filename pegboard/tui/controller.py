@@ -422,13 +422,12 @@ def objective_line(ctl: Controller, seat: int) -> str | None:
     """What a finished game paid by the table's objective, from ``seat``'s side, for the summary; None
     when the result already says it (``win``) or it is a chance (a match).
 
-    >>> ctl = Controller.start(Setup("cribbage", "random", names=("Ann", "Bob"), seed=3, objective="game-points",
-    ...                              target=31))
+    >>> ctl = Controller.start(Setup("five-card", "random", names=("Ann", "Bob"), seed=3, objective="game-points"))
     >>> while not ctl.game.finished:
     ...     seat = ctl.game.to_act()[0]
     ...     ctl.apply(ctl.decide(seat) if not ctl.is_human(seat) else ctl.game.legal_actions(seat)[0])
     >>> objective_line(ctl, 0)
-    'Played for game points (2 a win, 3 a skunk, 4 a double): Ann -2.'
+    'Played for game points (2 a win, 3 a skunk, 4 a double): Ann +2.'
     """
     game = ctl.game
     objective = ctl.objective

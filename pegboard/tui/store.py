@@ -36,6 +36,7 @@ from pegboard.errors import PegboardError, RecordError, StoreError
 from pegboard.files import JSONProblem, decode_json, read_limited
 from pegboard.objectives import WIN, Objective
 from pegboard.records import MAX_RECORD_BYTES, GameRecord, parse_record, record_of, replay, start_game
+from pegboard.session import check_computer_objective
 from pegboard.tui.controller import Controller, Outcome, Setup
 
 __all__ = ["Store", "SavedGame", "StatsRow", "Problem", "data_dir", "ENV_VAR"]
@@ -327,7 +328,7 @@ class Store:
         if data.get("setup") is not None:
             try:
                 setup = Setup.from_json(data["setup"])
-                setup.objective_value().check(setup.rules())
+                check_computer_objective(setup.rules(), setup.objective_value())
             except PegboardError as error:
                 raise StoreError(f"{path}: not pegboard's settings (setup: {error})") from None
         return data

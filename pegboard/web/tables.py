@@ -23,7 +23,7 @@ from pegboard.errors import DuplicateError, IllegalActionError, PegboardError
 from pegboard.objectives import KINDS, MATCH, WIN, Objective
 from pegboard.present import board_length
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
-from pegboard.session import HUMAN, Session
+from pegboard.session import HUMAN, Session, check_computer_objective
 from pegboard.web.store import SeatRow, StoredTable, TableRow, Write
 
 __all__ = ["Table", "Seat", "SetupError", "LEVELS", "OPTIONS", "games_catalogue", "hash_token", "new_secret"]
@@ -59,19 +59,19 @@ def hash_token(token: str) -> str:
 
 
 def objectives_for(rules: Rules) -> list[str]:
-    """The objectives (by kind) the computer seats may play for under ``rules``: ``win`` always; game
-    points, spread and a match in two-sided cribbage games (a match only two players to 121 or five-card
-    to 61).
+    """The objectives (by kind) the computer seats may play for under ``rules``
+    (:func:`pegboard.session.check_computer_objective`): ``win`` always; game points, spread and a
+    match where the expert has a board model of the game (two players to 121, five-card to 61).
 
     >>> objectives_for(Rules.preset("cribbage")), objectives_for(Rules.preset("cribbage-4"))
-    (['win', 'game-points', 'spread', 'match'], ['win', 'game-points', 'spread'])
+    (['win', 'game-points', 'spread', 'match'], ['win'])
     >>> objectives_for(Rules.preset("solitaire"))
     ['win']
     """
     kinds = []
     for kind in KINDS:
         try:
-            (MATCH if kind == "match" else Objective(kind)).check(rules)
+            check_computer_objective(rules, MATCH if kind == "match" else Objective(kind))
         except PegboardError:
             continue
         kinds.append(kind)
@@ -314,7 +314,7 @@ def _parse_objective(value: Any, rules: Rules) -> Objective:
         raise SetupError("'objective' must be a name: win, game-points, spread or match (e.g. match:to=7)")
     try:
         objective = Objective.from_name(value)
-        objective.check(rules)
+        check_computer_objective(rules, objective)
     except PegboardError as error:
         raise SetupError(str(error)) from None
     return objective
