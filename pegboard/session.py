@@ -68,7 +68,7 @@ def check_computer_objective(rules: Rules, objective: Objective) -> None:
 board model of the game (two players to 121, five-card to 61), not cribbage-4 to 121
     """
     objective.check(rules)
-    if objective != WIN and BoardTable.for_rules(rules, objective) is None:
+    if objective != WIN and BoardTable.game_of(rules) is None:  # asked without solving a table
         raise ObjectiveError(f"objective {objective.name!r}: the computer plays for it only where it has a board "
                              f"model of the game (two players to 121, five-card to 61), not {rules.name} to "
                              f"{rules.target}")

@@ -40,17 +40,14 @@ class WinModel:
     def for_rules(rules: Rules) -> WinModel | None:
         """The model for ``rules``, or None where no table applies (three or four players, the grid
         games, a target no table was built for)."""
-        if not rules.crib or rules.players != 2 or rules.target is None:
-            return None
-        if rules.deal_size == 6 and rules.target == 121 and not rules.single_series:
-            try:
-                return WinModel(BoardTable.load(), 121)
-            except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
-                return None
-        if rules.name == "five-card" and rules.target == 61:
+        game = BoardTable.game_of(rules)
+        if game is None or (game == "cribbage" and (rules.deal_size != 6 or rules.single_series)):
+            return None  # the six-card table to 121 fits neither fewer cards nor a single series
+        try:
             table = BoardTable.for_rules(rules)
-            return None if table is None else WinModel(table, 61)
-        return None
+        except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package
+            return None
+        return None if table is None or rules.target is None else WinModel(table, rules.target)
 
     def chance(self, *, my_score: int, their_score: int, dealing: bool) -> float:
         """My chance to win from these scores, at the start of a deal I deal (or am the pone of)."""

@@ -148,13 +148,27 @@ class BoardTable:
         >>> five.target, 0.4 < five.value(61, 58, dealing=True) < 0.5
         (61, True)
         """
+        game = BoardTable.game_of(rules)
+        if game is None:
+            return None
+        if game == "five-card":
+            return BoardTable.for_five_card(objective, rules.skunk, rules.double_skunk)
+        return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
+
+    @staticmethod
+    def game_of(rules: Rules) -> str | None:
+        """Which histograms model a game with these rules, without solving anything: ``cribbage``
+        (two players to 121), ``five-card`` (five-card to 61), or None (no board model).
+
+        >>> from pegboard.rules import Rules
+        >>> [BoardTable.game_of(Rules.preset(name)) for name in ("cribbage", "five-card", "cribbage-4")]
+        ['cribbage', 'five-card', None]
+        """
         if rules.players != 2 or not rules.crib or rules.target is None:
             return None
         if rules.name == "five-card" and rules.target == FIVE_CARD_TARGET:
-            return BoardTable.for_five_card(objective, rules.skunk, rules.double_skunk)
-        if rules.target != TARGET:
-            return None
-        return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
+            return "five-card"
+        return "cribbage" if rules.target == TARGET else None
 
     @staticmethod
     @cache

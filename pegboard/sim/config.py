@@ -67,14 +67,13 @@ class MatchConfig:
         if objective is None:
             return None
         rules = self.rules
+        assert rules.target is not None
         outcomes = None
         if objective.needs_outcomes:
             from pegboard.bots.board import fresh_game_outcomes
 
             objective.check(rules)  # a match: two players to 121, or five-card to 61
-            assert rules.target is not None
             outcomes = fresh_game_outcomes(rules.skunk, rules.double_skunk, rules.target)
-        assert rules.target is not None
         return objective.payoffs(rules.target, rules.skunk, rules.double_skunk, outcomes=outcomes)
 
     @cached_property
