@@ -250,7 +250,7 @@ class EngineSession:
                 parsed = value.lower() == "true"
             elif value.lstrip("-").isdigit():
                 parsed = int(value)
-            Rules.preset(self.preset, **self.options, **{name: parsed})
+            Rules.preset(self.preset, **{**self.options, name: parsed})  # an option set again replaces it
             self.options[name] = parsed
         return ["ok"]
 
