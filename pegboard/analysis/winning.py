@@ -41,8 +41,10 @@ class WinModel:
         """The model for ``rules``, or None where no table applies (three or four players, the grid
         games, a target no table was built for)."""
         game = BoardTable.game_of(rules)
-        if game is None or (game == "cribbage" and (rules.deal_size != 6 or rules.single_series)):
-            return None  # the six-card table to 121 fits neither fewer cards nor a single series
+        if game is None or game == "cribbage-4" or (game == "cribbage" and (rules.deal_size != 6 or
+                                                                              rules.single_series)):
+            return None  # the six-card table to 121 fits neither fewer cards nor a single series; the
+            # analysis reckons a deal for two players (partners' table is the expert's alone)
         try:
             table = BoardTable.for_rules(rules)
         except (FileNotFoundError, ValueError):  # pragma: no cover - the table ships with the package

@@ -29,7 +29,8 @@ from pegboard.objectives import WIN, Objective, mark_of
 if TYPE_CHECKING:
     from pegboard.rules import Rules
 
-__all__ = ["BoardTable", "DealPoints", "BOARD_FILE", "shipped_points", "five_card_points", "fresh_game_outcomes",
+__all__ = ["BoardTable", "DealPoints", "BOARD_FILE", "shipped_points", "five_card_points", "partners_points",
+           "fresh_game_outcomes",
            "TARGET", "FIVE_CARD_TARGET", "SKUNK", "DOUBLE_SKUNK", "clear_caches"]
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
@@ -53,6 +54,14 @@ def shipped_points() -> DealPoints:
 def five_card_points() -> DealPoints:
     """The shipped five-card histograms (to 61, ``pegboard/data/board-five-card.json``)."""
     data = json.loads(BOARD_FILE.with_name("board-five-card.json").read_text())
+    return DealPoints.from_json(data["deal_points"])
+
+
+@cache
+def partners_points() -> DealPoints:
+    """The shipped partners histograms (four players in two sides, to 121: ``board-cribbage-4.json``;
+    each side's pegging together, the four hands in counting order)."""
+    data = json.loads(BOARD_FILE.with_name("board-cribbage-4.json").read_text())
     return DealPoints.from_json(data["deal_points"])
 
 
@@ -153,18 +162,26 @@ class BoardTable:
             return None
         if game == "five-card":
             return BoardTable.for_five_card(objective, rules.skunk, rules.double_skunk)
+        if game == "cribbage-4":
+            return BoardTable.for_partners(objective, rules.skunk, rules.double_skunk)
         return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
 
     @staticmethod
     def game_of(rules: Rules) -> str | None:
         """Which histograms model a game with these rules, without solving anything: ``cribbage``
-        (two players to 121), ``five-card`` (five-card to 61), or None (no board model).
+        (two players to 121), ``five-card`` (five-card to 61), ``cribbage-4`` (partners to 121), or
+        None (no board model).
 
         >>> from pegboard.rules import Rules
-        >>> [BoardTable.game_of(Rules.preset(name)) for name in ("cribbage", "five-card", "cribbage-4")]
-        ['cribbage', 'five-card', None]
+        >>> names = ("cribbage", "five-card", "cribbage-4", "cribbage-4-solo", "cribbage-3")
+        >>> [BoardTable.game_of(Rules.preset(name)) for name in names]
+        ['cribbage', 'five-card', 'cribbage-4', None, None]
         """
-        if rules.players != 2 or not rules.crib or rules.target is None:
+        if not rules.crib or rules.target is None or rules.sides != 2:
+            return None
+        if rules.players == 4:
+            return "cribbage-4" if rules.target == TARGET and rules.deal_size == 5 else None
+        if rules.players != 2:
             return None
         if rules.name == "five-card" and rules.target == FIVE_CARD_TARGET:
             return "five-card"
@@ -181,6 +198,20 @@ class BoardTable:
             return None
         outcomes = fresh_game_outcomes(skunk, double_skunk, FIVE_CARD_TARGET) if objective.needs_outcomes else None
         return BoardTable.solved(points, FIVE_CARD_TARGET, objective, skunk, double_skunk, outcomes=outcomes)
+
+    @staticmethod
+    @cache
+    def for_partners(objective: Objective = WIN, skunk: int | None = SKUNK, double_skunk: int | None = DOUBLE_SKUNK
+                     ) -> BoardTable:
+        """Partners' table of ``objective`` to 121 (two sides of two; ``dealing``: my side deals), from
+        their own histograms: the four hands counted in turn (:meth:`DealPoints.counts`). A match is not
+        modelled for partners (:meth:`pegboard.objectives.Objective.check` refuses one).
+
+        >>> table = BoardTable.for_partners()
+        >>> 0.5 < table.value(121, 121, dealing=True) < 0.6
+        True
+        """
+        return BoardTable.solved(partners_points(), TARGET, objective, skunk, double_skunk)
 
     def value(self, my_need: int, their_need: int, *, dealing: bool) -> float:
         """My expected value when I need ``my_need`` more points and they need ``their_need``, at the
@@ -256,6 +287,8 @@ def clear_caches() -> None:
     """Forget the histograms and tables read so far (after the shipped file changes)."""
     shipped_points.cache_clear()
     five_card_points.cache_clear()
+    partners_points.cache_clear()
     fresh_game_outcomes.cache_clear()
     BoardTable.for_objective.cache_clear()
+    BoardTable.for_partners.cache_clear()
     BoardTable.for_five_card.cache_clear()

@@ -25,10 +25,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots import make_bot
-from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, clear_caches, shipped_points
+from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, clear_caches
 from pegboard.bots.boarddp import solve_table
 from pegboard.cluster.choice import add_backend_arguments, backend_from_arguments
 from pegboard.engine import new_game
+from pegboard.rules import Rules
 from pegboard.sim.backends import Backend, LocalBackend, map_ordered
 from pegboard.sim.match import MatchConfig, play_batch
 from pegboard.sim.runner import batches
@@ -40,19 +41,31 @@ Array = npt.NDArray[np.float64]
 
 
 def collect_deal_points(deals: Sequence[list[dict[str, Any]]]) -> DealPoints:
-    """Histograms from complete two-player deals as :class:`pegboard.sim.GameSummary` records them."""
+    """Histograms from complete deals as :class:`pegboard.sim.GameSummary` records them: two players,
+    or partners (four seats, two sides: each side's pegging together, the four hands in counting order)."""
     pegging = np.zeros((40, 40))
     pone_hand = np.zeros(30)
     dealer_show = np.zeros(60)
+    partner_hand, second_pone_hand = np.zeros(30), np.zeros(30)
+    partners = False
     cribs = 0
     for deal in deals:
-        dealer = next(seat for seat in deal if seat["role"] == 0)
-        pone = next(seat for seat in deal if seat["role"] == 1)
-        pegging[min(pone["pegging"], 39), min(dealer["pegging"] + dealer["heels"], 39)] += 1
+        by_role = {seat["role"]: seat for seat in deal}
+        dealer, pone = by_role[0], by_role[1]
+        pone_pegs, dealer_pegs = pone["pegging"], dealer["pegging"] + dealer["heels"]
+        if len(by_role) == 4:  # partners: roles 0 and 2 are the dealer's side, 1 and 3 the pone's
+            partners = True
+            partner, second = by_role[2], by_role[3]
+            pone_pegs += second["pegging"]
+            dealer_pegs += partner["pegging"] + partner["heels"]
+            partner_hand[partner["hand"]] += 1
+            second_pone_hand[second["hand"]] += 1
+        pegging[min(pone_pegs, 39), min(dealer_pegs, 39)] += 1
         pone_hand[pone["hand"]] += 1
         dealer_show[min(dealer["hand"] + dealer["crib"], 59)] += 1
         cribs += dealer["crib"]
-    return DealPoints(pegging, pone_hand, dealer_show, len(deals), cribs / max(1, len(deals)))
+    return DealPoints(pegging, pone_hand, dealer_show, len(deals), cribs / max(1, len(deals)),
+                      partner_hand if partners else None, second_pone_hand if partners else None)
 
 
 def solve_board(points: DealPoints, target: int = 121) -> Array:
@@ -64,10 +77,8 @@ def solve_board(points: DealPoints, target: int = 121) -> Array:
 
 def generate(games: int, seed: int, backend: Backend | None = None, game: str = "cribbage") -> dict[str, Any]:
     """Expert self-play deals -> histograms (games in seeded batches on ``backend``), as the shipped
-    file holds them, for two-player cribbage to 121 or another two-player cribbage game
-    (``five-card``: to 61); the expert plays with the tables of the histograms shipped now."""
-    from pegboard.rules import Rules
-
+    file holds them, for two-player cribbage to 121 or another two-sided cribbage game (``five-card``:
+    to 61; ``cribbage-4``: partners to 121); the expert plays with the tables of the histograms shipped now."""
     backend = backend or LocalBackend(1)
     target = Rules.preset(game).target or 121
     config = MatchConfig(game, ("expert", "expert"), games, seed)
@@ -89,7 +100,8 @@ def iterate(games: int, seed: int, rounds: int, tolerance: float, make: Callable
     by less than ``tolerance`` anywhere. Returns each round's largest change. Each round's games run
     on a fresh ``make()`` backend: local worker processes start afresh and read the new file."""
     changes: list[float] = []
-    before = np.round(solve_board(shipped_points()), 5) if output == BOARD_FILE else None
+    before = np.round(solve_board(DealPoints.from_json(json.loads(output.read_text())["deal_points"]),
+                                  Rules.preset(game).target or 121), 5) if output.exists() else None
     for round_number in range(rounds):
         data = generate(games, seed + round_number, make(), game)
         data["round"] = round_number + 1
@@ -154,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     add_backend_arguments(parser, jobs=2)
     parser.add_argument("--validate", type=int, default=0, metavar="GAMES",
                         help="instead: simulate GAMES games from a few positions and compare with the table")
-    parser.add_argument("--game", default="cribbage", help="the two-player game (cribbage, or five-card to 61)")
+    parser.add_argument("--game", default="cribbage",
+                        help="the two-sided game (cribbage, five-card to 61, or cribbage-4: partners to 121)")
     parser.add_argument("--output", type=Path, default=None,
                         help=f"where to write it (default: {BOARD_FILE.name}, or board-GAME.json for another game)")
     args = parser.parse_args(argv)
@@ -165,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         for row in validate(positions, args.validate, backend=backend_from_arguments(args)):
             print(row)
         return 0
-    if args.rounds > 1 and (args.backend != "local" or args.output.resolve() != BOARD_FILE):
+    shipped = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
+    if args.rounds > 1 and (args.backend != "local" or args.output.resolve() != shipped):
         parser.error("--rounds above 1 rebuild the shipped file with --backend local (the expert reads that file)")
     iterate(args.games, args.seed, args.rounds, args.tolerance, lambda: backend_from_arguments(args), args.output,
             game=args.game)
