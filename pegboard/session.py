@@ -56,22 +56,23 @@ class SeatKindError(PegboardError, ValueError):
 def check_computer_objective(rules: Rules, objective: Objective) -> None:
     """Refuse (:class:`~pegboard.errors.ObjectiveError`, saying why) an objective the computer seats
     cannot play for under ``rules``: what :meth:`Objective.check` refuses, and any but ``win`` where the
-    expert has no board model of the game (two players to 121 and five-card to 61 have one; partners and
+    expert has no board model of the game (two players or partners to 121 and five-card to 61 have one;
     other targets not), so that no table says the computer plays for what it does not.
 
     >>> from pegboard.objectives import GAME_POINTS
     >>> check_computer_objective(Rules.preset("five-card"), GAME_POINTS)
     >>> check_computer_objective(Rules.preset("cribbage-4"), GAME_POINTS)
+    >>> check_computer_objective(Rules.preset("cribbage-4", target=61), GAME_POINTS)
     Traceback (most recent call last):
     ...
     pegboard.errors.ObjectiveError: objective 'game-points': the computer plays for it only where it has a \
-board model of the game (two players to 121, five-card to 61), not cribbage-4 to 121
+board model of the game (two players or partners to 121, five-card to 61), not cribbage-4 to 61
     """
     objective.check(rules)
     if objective != WIN and BoardTable.game_of(rules) is None:  # asked without solving a table
         raise ObjectiveError(f"objective {objective.name!r}: the computer plays for it only where it has a board "
-                             f"model of the game (two players to 121, five-card to 61), not {rules.name} to "
-                             f"{rules.target}")
+                             f"model of the game (two players or partners to 121, five-card to 61), not "
+                             f"{rules.name} to {rules.target}")
 
 
 def decision_seed(base: int, seat: int, moment: int) -> int:

@@ -107,8 +107,12 @@ def test_an_objective_the_rules_cannot_have_is_an_error_line() -> None:
     assert session.handle("setoption name game value cribbage-4") == ["ok"]
     assert "a match is modelled for two players to 121 or five-card to 61" in session.handle(
         "setoption name objective value match")[0]
+    assert session.handle("setoption name objective value game-points") == ["ok"]  # partners: their own table
+    assert session.handle("setoption name objective value win") == ["ok"]
+    assert session.handle("setoption name target value 61") == ["ok"]
     assert "the computer plays for it only where it has a board model" in session.handle(
-        "setoption name objective value game-points")[0]  # partners: the bot would not play for it
+        "setoption name objective value game-points")[0]  # partners to 61: the bot would not play for it
+    assert session.handle("setoption name target value 121") == ["ok"]
     assert session.handle("setoption name game value five-card") == ["ok"]
     assert session.handle("setoption name objective value spread:cap=31") == ["ok"]
     assert session.handle("newgame seed 3") == ["ok"]
@@ -141,3 +145,11 @@ def test_go_without_a_budget_reports_the_analysis_values_the_hints_and_analyse_g
     worth = kept.option(game.parse_action("Bob discard 2S 7S")).worth
     assert worth is not None and words[words.index("value") + 1] == f"{worth:+.3f}"  # game points expected
     assert " nodes 8 " in session.handle("go nodes 8")[-2]  # a budget: the rollouts, as before
+
+
+def test_a_rules_option_set_again_replaces_the_first() -> None:
+    session = EngineSession(seed=1)
+    assert session.handle("setoption name target value 61") == ["ok"]
+    assert session.handle("setoption name target value 91") == ["ok"]  # was a TypeError: target given twice
+    assert session.handle("newgame seed 3") == ["ok"] and session.game is not None
+    assert session.game.rules.target == 91

@@ -205,7 +205,9 @@ def test_make_bot_takes_an_objective_by_keyword_or_suffix() -> None:
     assert make_bot("expert", rules, 1).objective == WIN  # type: ignore[attr-defined]
     five = make_bot("expert", Rules.preset("five-card"), 0, objective=GAME_POINTS)
     assert five.board is not None and (five.board.target, five.board.objective) == (61, GAME_POINTS)  # type: ignore
-    assert make_bot("expert", Rules.preset("cribbage-4"), 0, objective=GAME_POINTS).board is None  # type: ignore
+    partners = make_bot("expert", Rules.preset("cribbage-4"), 0, objective=GAME_POINTS)  # partners' own table
+    assert partners.board is not None and partners.board.deal_points.partner_hand is not None  # type: ignore
+    assert make_bot("expert", Rules.preset("cribbage-4-solo"), 0).board is None  # type: ignore
     with pytest.raises(ObjectiveError, match="bot 'expert@tournament'"):
         make_bot("expert@tournament", rules, 0)
     with pytest.raises(ObjectiveError, match="cannot be built with an objective"):

@@ -54,8 +54,9 @@ def test_the_objective_is_part_of_the_setup_and_refused_where_it_cannot_apply() 
         Controller.start(Setup("cribbage-3", "greedy", objective="game-points"))
     with pytest.raises(ObjectiveError, match="a match is modelled for two players to 121"):
         Controller.start(Setup("cribbage", "greedy", target=61, objective="match"))
+    assert Controller.start(Setup("cribbage-4", "expert", objective="game-points")).objective == GAME_POINTS  # partners
     with pytest.raises(ObjectiveError, match="the computer plays for it only where it has a board model"):
-        Controller.start(Setup("cribbage-4", "expert", objective="game-points"))  # partners: none, as on the web
+        Controller.start(Setup("cribbage-4", "expert", target=61, objective="game-points"))  # as on the web
     with pytest.raises(ObjectiveError, match="not cribbage to 61"):
         Controller.start(Setup("cribbage", "expert", target=61, objective="spread"))
     with pytest.raises(ObjectiveError, match="objective 'tournament'"):

@@ -71,7 +71,7 @@ def test_the_catalogue_lists_every_preset_with_its_options_and_the_computer_leve
     # what the computer seats may play for (issue 23): more than winning only in two-sided cribbage games
     assert games["cribbage"]["objectives"] == ["win", "game-points", "spread", "match"]
     assert games["five-card"]["objectives"] == ["win", "game-points", "spread", "match"]
-    assert games["cribbage-4"]["objectives"] == ["win"]  # the computer has no board model of partners
+    assert games["cribbage-4"]["objectives"] == ["win", "game-points", "spread"]  # partners: no match modelled
     assert all(games[name]["objectives"] == ["win"] for name in ("cribbage-3", "cribbage-4-solo", "snailspace",
                                                                  "solitaire"))
 
@@ -196,5 +196,6 @@ def check_objective_tables(server: ServerThread) -> None:
     assert spread["objective"] == "spread:cap=31" and spread["playing_for"] == "for the spread (capped at 31)"
     plain = post(f"{server.url}/api/tables", {"game": "cribbage"})
     assert plain["objective"] == "win" and Objective.from_name(plain["objective"]) == Objective()
-    status, error = refused(f"{server.url}/api/tables", {"game": "cribbage-4", "objective": "game-points"})
-    assert status == 400 and "the computer plays for it only where it has a board model" in error  # partners
+    status, error = refused(f"{server.url}/api/tables", {"game": "cribbage-4", "objective": "game-points",
+                                                         "options": {"target": 61}})
+    assert status == 400 and "the computer plays for it only where it has a board model" in error  # partners to 61

@@ -163,9 +163,10 @@ class Assessor:
         self.rules = rules
         self.objective = objective
         self.win_model = WinModel.for_rules(rules)
-        self.board = BoardTable.for_rules(rules, objective) if objective != WIN else None
+        self.board = BoardTable.for_rules(rules, objective) if objective != WIN and self.win_model else None
         """The objective's board table (None for ``win``, whose chance is :attr:`win_model`'s, and
-        where none applies: then decisions are assessed as for ``win``)."""
+        where the analysis has no chance to win either (partners: the expert's table alone): then
+        decisions are assessed as for ``win``)."""
         self._experts: dict[int, ExpertBot] = {}
         self._grid: dict[int, Any] = {}
 

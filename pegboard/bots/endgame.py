@@ -25,7 +25,8 @@ import numpy.typing as npt
 from pegboard.bots.board import BoardTable
 from pegboard.bots.solver import WIN
 
-__all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities", "discard_values", "EndOfPlay",
+__all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities", "discard_values",
+           "discard_values_in_turn", "EndOfPlay",
            "pegged_out_values"]
 
 ENDGAME = 45
@@ -168,4 +169,85 @@ def discard_values(hand_values: Sequence[npt.NDArray[np.int64]], crib_values: Se
         after = np.einsum("ctm,t,m->c", outcome, their_chance, histogram)
         value = np.where(need_me <= 0, won(need_them), np.where(need_them <= 0, lost(need_me), after))
         results.append(float(value @ chance))
+    return results
+
+
+def discard_values_in_turn(hand_values: Sequence[npt.NDArray[np.int64]], crib_values: Sequence[float],
+                           my_need: int, their_need: int, *, role: int, board: BoardTable) -> list[float]:
+    """:func:`discard_values` for a deal of more than two hands counted in turn (partners: the first
+    pone, the dealer's partner, the second pone, the dealer and crib; ruling 14), for the seat in
+    ``role`` (0 the dealer, 1 left of the dealer, ...; even roles are the dealer's side).
+
+    The board's histograms give the play (side against side) and every other count; the seat's own
+    hand is exact for every starter and its throw moves the dealer's crib from the mean. The chances of
+    each pair of needs are carried count by count, a side reaching the target ending the game with what
+    the objective pays, and the next deal is read from the table.
+
+    Both sides needing 30, the first to count with a 16 for every starter, or a 4 (the table, for a
+    hand as usual: 0.27):
+
+    >>> table = BoardTable.for_partners()
+    >>> [round(v, 2) for v in discard_values_in_turn([np.array([16]), np.array([4])], [4.8, 4.8], 30, 30,
+    ...                                                role=1, board=table)]
+    [0.67, 0.18]
+    """
+    points = board.deal_points
+    if points is None:
+        return [0.5] * len(hand_values)
+    counts = points.counts()
+    mine_at = (role - 1) % len(counts)  # my count's place in the counting order
+    dealer_side = role % 2 == 0
+    top = board.target
+    # The chances of each pair of needs, grid[a, b] (needs only fall: a <= my_need, b <= their_need).
+    needs_mine, needs_theirs = np.arange(my_need + 1), np.arange(their_need + 1)
+    won_by = board.won[np.clip(top - needs_theirs, 0, top - 1)]  # my win when they still need b
+    lost_by = board.lost[np.clip(top - needs_mine, 0, top - 1)]  # their win when I still need a
+    peg = points.pegging / points.pegging.sum()
+    pone_peg, dealer_peg = np.nonzero(peg > 1e-3)  # pegging outcomes worth counting
+    chance = peg[pone_peg, dealer_peg]
+    chance = chance / chance.sum()
+    mine_peg, theirs_peg = (dealer_peg, pone_peg) if dealer_side else (pone_peg, dealer_peg)
+    left_mine, left_theirs = my_need - mine_peg, their_need - theirs_peg
+    out_mine, out_theirs = left_mine <= 0, left_theirs <= 0
+    ended = float(chance[out_mine] @ won_by[np.maximum(left_theirs[out_mine], 0)])  # I peg out first
+    ended += float(chance[~out_mine & out_theirs] @ lost_by[left_mine[~out_mine & out_theirs]])
+    live = ~out_mine & ~out_theirs
+    grid = np.zeros((my_need + 1, their_need + 1))
+    np.add.at(grid, (left_mine[live], left_theirs[live]), chance[live])
+
+    def count(grid: npt.NDArray[np.float64], histogram: npt.NDArray[np.float64], shift: int, my_count: bool
+              ) -> tuple[float, npt.NDArray[np.float64]]:
+        """One side counts: what the games it ends pay (weighted), and the grid of needs after it."""
+        lines = grid if my_count else grid.T  # the counting side's needs along the first axis
+        pays = won_by if my_count else lost_by  # what its reaching the target pays, by the other's need
+        gains = np.flatnonzero(histogram)
+        odds = histogram[gains] / histogram.sum()
+        reached = np.cumsum(lines, axis=0) @ pays  # reached[g]: the chance-weighted pay of needs up to g
+        after = np.zeros_like(lines)
+        ended = 0.0
+        rows = len(lines)
+        for gain, odd in zip(np.maximum(gains + shift, 0).tolist(), odds.tolist()):
+            if gain == 0:
+                after += odd * lines
+                continue
+            if gain < rows - 1:
+                after[1:rows - gain] += odd * lines[1 + gain:]
+            ended += odd * float(reached[min(gain, rows - 1)])
+        return ended, (after if my_count else after.T)
+
+    for turn in range(mine_at):  # the counts before mine
+        side, histogram = counts[turn]
+        found, grid = count(grid, histogram, 0, side == dealer_side)
+        ended += found
+    next_deal = board.table[0 if dealer_side else 1][:my_need + 1, :their_need + 1]  # the other side deals next
+    results = []
+    for values, crib in zip(hand_values, crib_values):
+        histogram = np.bincount(np.rint(values + (crib if role == 0 else 0.0)).astype(np.int64)).astype(np.float64)
+        value, after = count(grid, histogram, 0, True)
+        for turn in range(mine_at + 1, len(counts)):  # the counts after mine: the dealer's, moved by my throw
+            side, their_histogram = counts[turn]
+            shift = round(crib - points.crib_mean) if turn == len(counts) - 1 else 0
+            found, after = count(after, their_histogram, shift, side == dealer_side)
+            value += found
+        results.append(ended + value + float((after * next_deal).sum()))
     return results

@@ -20,7 +20,9 @@ Cribbage games (2-4 players, five-card):
 * board-aware: near the end it plays for its objective (:mod:`pegboard.objectives`: ``win`` by
   default, or game points, spread, a match) rather than for points: discards and the end of the play
   are scored by the objective's board table, pegging out by what the objective pays for it (see
-  :mod:`pegboard.bots.endgame`).
+  :mod:`pegboard.bots.endgame`); partners by their own table, their discards with the four hands
+  counted in turn (:func:`pegboard.bots.endgame.discard_values_in_turn`) and the play knowing that
+  pegging out wins.
 
 Snailspace and solitaire: placement by search over the unseen cards (:mod:`pegboard.bots.grid`).
 
@@ -47,7 +49,7 @@ import numpy.typing as npt
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards, throw_key
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_values
+from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_values, discard_values_in_turn
 from pegboard.bots.inference import (
     DEFAULT_TEMPERATURE,
     BookPlayModel,
@@ -249,8 +251,11 @@ class ExpertBot(BaseBot):
         values = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                   for option in options]
         my_need, their_need = self._needs(view)
-        return discard_values(values, [option.expected_crib for option in options], my_need, their_need,
-                              dealer=view.dealer == self.seat, board=board)
+        cribs = [option.expected_crib for option in options]
+        if self.rules.players > 2:  # partners: four hands counted in turn
+            return discard_values_in_turn(values, cribs, my_need, their_need,
+                                          role=(self.seat - view.dealer) % self.rules.players, board=board)
+        return discard_values(values, cribs, my_need, their_need, dealer=view.dealer == self.seat, board=board)
 
     # ------------------------------------------------------------------ the play
 
@@ -275,7 +280,8 @@ class ExpertBot(BaseBot):
                                 reply_weight=reply, pool=self._pool)
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
-            values = best_plays(sorted(by_rank), positions, self.seat, side_of, series_horizon=horizon,
+            goals = self._needs(view) if self.board is not None else None  # partners: pegging out wins
+            values = best_plays(sorted(by_rank), positions, self.seat, side_of, goals, series_horizon=horizon,
                                 pool=self._pool)
         top = max(values.values())
         margin = self.settings.tie_margin if self.rules.players == 2 else None
@@ -530,8 +536,8 @@ class ExpertBot(BaseBot):
             objective = WIN
         board = self._objective_board(objective) if objective is not None else None
         if objective is not None and board is None:
-            raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table to tell the value of "
-                                f"objective {objective.name!r}")
+            raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table for the analysis to tell "
+                                f"the value of objective {objective.name!r} by (two players to 121, five-card to 61)")
         verb = actions[0].verb
         if verb == "discard":
             return self._discard_values(view, actions, board)
@@ -546,7 +552,10 @@ class ExpertBot(BaseBot):
 
     def _objective_board(self, objective: Objective) -> BoardTable | None:
         """The board table of ``objective`` for :meth:`evaluate` (whatever the expert plays for itself:
-        the analysis may ask for any objective). None without a table for these rules."""
+        the analysis may ask for any objective). None without a table for these rules, and for more than
+        two players (partners' table values their discards alone: the analysis reckons two)."""
+        if self.rules.players != 2:
+            return None
         if self.board is not None and self.board.objective == objective:
             return self.board
         return _load_board(self.rules, objective)

@@ -61,10 +61,11 @@ def hash_token(token: str) -> str:
 def objectives_for(rules: Rules) -> list[str]:
     """The objectives (by kind) the computer seats may play for under ``rules``
     (:func:`pegboard.session.check_computer_objective`): ``win`` always; game points, spread and a
-    match where the expert has a board model of the game (two players to 121, five-card to 61).
+    match where the expert has a board model of the game (two players or partners to 121, five-card to
+    61; a match is not modelled for partners).
 
     >>> objectives_for(Rules.preset("cribbage")), objectives_for(Rules.preset("cribbage-4"))
-    (['win', 'game-points', 'spread', 'match'], ['win'])
+    (['win', 'game-points', 'spread', 'match'], ['win', 'game-points', 'spread'])
     >>> objectives_for(Rules.preset("solitaire"))
     ['win']
     """
