@@ -19,6 +19,9 @@ with the paired one beside it. The issue asks for at least 4,000 games a compari
 Whole games dilute the effect: the objective changes decisions only near the end. ``--endgame N``
 instead plays N positions drawn near the end (the leader on 90-116, the other on 60-110, either to
 deal), each twice with the seats swapped on the same cards: far more of the difference per game.
+
+``--game cribbage-4`` measures the same at partners (each bot plays both seats of its side, with
+partners' own board table; a match is not modelled there).
 """
 
 from __future__ import annotations
@@ -57,13 +60,13 @@ class Result:
     seconds: float
 
 
-def compare(name: str, games: int, seed: int, jobs: int) -> Result:
-    """One duplicate match of ``games`` games (rounded up to an even number)."""
+def compare(name: str, games: int, seed: int, jobs: int, game: str = "cribbage") -> Result:
+    """One duplicate match of ``games`` games (rounded up to an even number) of ``game``."""
     from pegboard.sim import MatchConfig, run_match
 
     first, second, objective = COMPARISONS[name]
     games += games % 2
-    config = MatchConfig("cribbage", (first, second), games, seed, duplicate=True, objective=objective)
+    config = MatchConfig(game, (first, second), games, seed, duplicate=True, objective=objective)
     data: dict[str, Any] = run_match(config, jobs=jobs).to_json()
     me, them = data["players"]
     mean = data["objective_mean"][me]
@@ -74,8 +77,10 @@ def compare(name: str, games: int, seed: int, jobs: int) -> Result:
                   data["net_per_deal"]["mean"], data["seconds"])
 
 
-def _endgame_pairs(first: str, second: str, objective: str, seeds: Sequence[int]) -> list[tuple[float, float]]:
-    """For each position seed: the first bot's mean objective value and wins over the two seatings."""
+def _endgame_pairs(first: str, second: str, objective: str, seeds: Sequence[int], name: str = "cribbage"
+                   ) -> list[tuple[float, float]]:
+    """For each position seed: the first bot's mean objective value and wins over the two seatings (its
+    side's, at partners)."""
     import random
 
     from pegboard.bots import make_bot
@@ -89,10 +94,10 @@ def _endgame_pairs(first: str, second: str, objective: str, seeds: Sequence[int]
         leader, other, dealer = rng.randint(90, 116), rng.randint(60, 110), rng.randrange(2)
         scores = [leader, other] if rng.randrange(2) else [other, leader]
         value = wins = 0.0
-        for mine in (0, 1):  # the first bot's seat
-            game = new_game("cribbage", seed=seed, first_dealer=dealer, start_scores=scores)
-            specs = {mine: first, 1 - mine: second}
-            bots = {seat: make_bot(specs[seat], game.rules, seat, seed * 2 + seat, objective=goal) for seat in (0, 1)}
+        for mine in (0, 1):  # the first bot's side
+            game = new_game(name, seed=seed, first_dealer=dealer, start_scores=scores)
+            bots = {seat: make_bot(first if game.side_of(seat) == mine else second, game.rules, seat, seed * 2 + seat,
+                                   objective=goal) for seat in range(game.rules.players)}
             while not game.finished:
                 for seat in game.to_act():
                     legal = game.legal_actions(seat)
@@ -104,15 +109,15 @@ def _endgame_pairs(first: str, second: str, objective: str, seeds: Sequence[int]
     return pairs
 
 
-def endgame(name: str, positions: int, seed: int, jobs: int) -> Result:
-    """``positions`` near-the-end positions, each played with the seats both ways."""
+def endgame(name: str, positions: int, seed: int, jobs: int, game: str = "cribbage") -> Result:
+    """``positions`` near-the-end positions of ``game``, each played with the seats both ways."""
     from pegboard.sim.backends import LocalBackend, map_ordered
     from pegboard.sim.stats import mean_interval, wilson_interval
 
     first, second, objective = COMPARISONS[name]
     started = time.perf_counter()
     seeds = [seed * 1_000_003 + index for index in range(positions)]
-    tasks = [(first, second, objective, seeds[start:start + 10]) for start in range(0, positions, 10)]
+    tasks = [(first, second, objective, seeds[start:start + 10], game) for start in range(0, positions, 10)]
     pairs = [pair for chunk in map_ordered(LocalBackend(jobs), _endgame_pairs, tasks) for pair in chunk]
     values = [value for value, _ in pairs]
     wins = [won for _, won in pairs]
@@ -160,17 +165,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--only", nargs="+", choices=sorted(COMPARISONS), default=list(DEFAULT))
+    parser.add_argument("--game", default="cribbage", choices=("cribbage", "cribbage-4"),
+                        help="two players, or partners (cribbage-4)")
     parser.add_argument("--endgame", type=int, metavar="POSITIONS",
                         help="instead: this many positions near the end, each played with the seats both ways")
     args = parser.parse_args(argv)
     results = []
     started = time.perf_counter()
     for name in args.only:
-        result = endgame(name, args.endgame, args.seed, args.jobs) if args.endgame else \
-            compare(name, args.games, args.seed, args.jobs)
+        result = endgame(name, args.endgame, args.seed, args.jobs, args.game) if args.endgame else \
+            compare(name, args.games, args.seed, args.jobs, args.game)
         print(f"  {name}: {result.first} vs {result.second}, {result.games} games, {result.seconds:.0f} s", flush=True)
         results.append(result)
-    print(markdown(results, args.seed))
+    print(markdown(results, args.seed) + ("" if args.game == "cribbage" else f" Game: {args.game}."))
     print(f"\n{time.perf_counter() - started:.0f} s in all, {args.jobs} jobs.")
     return 0
 

@@ -63,6 +63,8 @@ def test_bots_in_a_match_play_for_the_matchs_objective_unless_named_otherwise() 
      "a match is modelled for two players to 121 or five-card to 61 only, not cribbage to 61"),
     (["sim", "--players", "expert@spread:cap=x,greedy"], "bot 'expert@spread:cap=x'"),
     (["stats", "board", "--objective", "points"], "objective 'points'"),
+    (["stats", "board", "--game", "cribbage-3"], "game 'cribbage-3': no board table"),
+    (["stats", "board", "--game", "partners", "--objective", "match"], "a match is modelled for two players"),
 ])  # fmt: skip
 def test_bad_objectives_are_one_line_errors(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
     assert run(args) == 2
@@ -80,6 +82,15 @@ def test_stats_board_draws_every_objective(tmp_path: Path, objective: str) -> No
     low, high = Objective.from_name(objective).bounds(121)
     assert all(low <= value <= high for row in data["values"] for value in row)
     assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_stats_board_reads_partners_and_five_card_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["stats", "board", "--game", "partners", "--objective", "game-points", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["target"] == 121 and len(data["values"]) == 121 and data["values"][0][0] > 0  # the first dealers
+    assert run(["stats", "board", "--game", "five-card", "--json"]) == 0
+    five = json.loads(capsys.readouterr().out)
+    assert five["target"] == 61 and 0.5 < five["win"][0][0] < 0.6
 
 
 def test_stats_board_prints_the_objective(capsys: pytest.CaptureFixture[str]) -> None:

@@ -127,6 +127,8 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 
 
 @stats.command(short_help="The chance of winning (or any objective) from every pair of scores.")
+@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+              help="cribbage (two players to 121), five-card (to 61) or cribbage-4 (partners to 121); any alias.")
 @click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
 @click.option("--objective", type=OBJECTIVE, default="win", show_default=True,
               help="What the game is played for: win, game-points, spread or match (e.g. spread:cap=31, "
@@ -136,19 +138,26 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 @click.option("--json", "as_json", is_flag=True, help="Print the whole table as JSON.")
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a heat map to this PNG file (needs the 'plot' extra).")
-def board(pone: bool, objective: Objective, step: int, as_json: bool, plot: Path | None) -> None:
+def board(game: str, pone: bool, objective: Objective, step: int, as_json: bool, plot: Path | None) -> None:
     """The chance of winning a two-player 121-point game from every pair of scores, or the expected
-    value of another objective (game points, spread, a match).
+    value of another objective (game points, spread, a match); five-card to 61 and partners (your
+    side, theirs) to 121 too.
 
     Expert against expert, at the start of a deal; computed exactly by dynamic programming from the
     expert's own per-deal points (python -m pegboard.tables.board rebuilds them).
     """
-    from pegboard.bots.board import DOUBLE_SKUNK, SKUNK, BoardTable
+    from pegboard.bots.board import BoardTable
+    from pegboard.errors import ObjectiveError
 
     if plot is not None:
         check_plot_path(plot)
+    rules = Rules.preset(game)
+    objective.check(rules)
     started = time.perf_counter()
-    table = BoardTable.for_objective(objective)
+    found = BoardTable.for_rules(rules, objective)
+    if found is None:
+        raise ObjectiveError(f"game {game!r}: no board table (cribbage, five-card or cribbage-4)")
+    table = found
     seconds = time.perf_counter() - started
     dealing = not pone
     scores = range(0, table.target)
@@ -164,7 +173,8 @@ def board(pone: bool, objective: Objective, step: int, as_json: bool, plot: Path
             high = max(abs(value) for row in grid for value in row)
             low = -high
         plot_board(grid, plot, role=role, objective=objective.name, low=low, high=high,
-                   lines=(SKUNK, DOUBLE_SKUNK) if objective.kind in ("game-points", "match") else ())
+                   lines=tuple(line for line in (rules.skunk, rules.double_skunk) if line is not None)
+                   if objective.kind in ("game-points", "match") else ())
     if as_json:
         data = {"target": table.target, "role": role, "objective": objective.name,
                 "index": "[your score][their score]", "values": [[round(p, 5) for p in row] for row in grid]}
