@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 from pegboard.bots import make_bot
 from pegboard.bots.board import BOARD_FILE, BoardTable, partners_points
 from pegboard.bots.boarddp import DealPoints, solve_table
-from pegboard.bots.endgame import discard_values, discard_values_in_turn
+from pegboard.bots.endgame import EndInTurn, discard_values, discard_values_in_turn
 from pegboard.bots.expert import ExpertBot
+from pegboard.bots.solver import WIN
 from pegboard.engine import new_game
+from pegboard.engine.views import CribbageView
 from pegboard.objectives import GAME_POINTS, SPREAD
 from pegboard.rules import Rules
+from pegboard.scoring.fast import hand_score
 from pegboard.session import check_computer_objective
 from pegboard.sim.match import MatchConfig, play_batch
 from pegboard.tables.board import collect_deal_points
@@ -101,3 +104,41 @@ def test_the_partners_expert_plays_for_its_objective_near_the_end() -> None:
     best = options[max(range(len(options)), key=lambda i: (round(worth[i], 6), -i))]
     chosen = bot.choose(view)
     assert set(chosen.cards) == set(best.thrown)  # the throw with the best expected spread, counted in turn
+
+
+def test_ruling_14_the_partners_search_scores_the_end_of_the_play_count_by_count() -> None:
+    """The first pone's side counts out before the dealer's bigger count is reached (and pays the win)."""
+    board = BoardTable.for_partners()
+    counts = ((6, True), (20, False), (0, True), (29, False))  # first pone (mine), dealer's partner...
+    end = EndInTurn(12, 20, counts, dealer_mine=False, board=board)
+    assert end(6, 0) == WIN  # my 6 pegged and the first pone's 6: out before their 20 counts
+    assert end(5, 0) == -WIN  # a point short: their partner's 20 takes them out
+    neither = EndInTurn(60, 60, counts, dealer_mine=False, board=board)
+    assert neither(0, 0) == board.utility(board.value(54, 11, dealing=True))  # the deal passes to my side
+
+
+def test_the_partners_expert_counts_every_sampled_hand_in_turn_at_the_end_of_the_play() -> None:
+    rules = Rules.preset("cribbage-4")
+    game = new_game("cribbage-4", seed=5, start_scores=[104, 100])
+    players = [make_bot("greedy", rules, seat, seat) for seat in range(4)]
+    while game.view(None).phase != "play":
+        for seat in game.to_act():
+            game.apply(players[seat].choose(game.view(seat)))
+    seat = game.to_act()[0]
+    bot = make_bot("expert", rules, seat, 9)
+    assert isinstance(bot, ExpertBot) and bot.board is not None
+    view = game.view(seat)
+    assert isinstance(view, CribbageView) and view.starter is not None
+    _, samples = bot._sample_positions(view)
+    ends = bot._ends_in_turn(view, samples)
+    assert ends and len(ends) == len(samples)
+    dealer, sides = view.dealer, view.side_of_seat
+    order = [(dealer + step) % 4 for step in range(1, 5)]
+    mine = hand_score([card.code for card in view.kept], view.starter.code)
+    for end in ends:
+        assert [my_count for _, my_count in end.counts] == [sides[s] == sides[seat] for s in order]
+        my_count = end.counts[order.index(seat)][0]  # my hand exact (the dealer's with the crib's value)
+        assert my_count == mine if seat != dealer else my_count >= mine
+        assert end.dealer_mine == (sides[dealer] == sides[seat])
+    chosen = bot.choose(view)
+    assert chosen in game.legal_actions(seat)

@@ -1,4 +1,4 @@
-"""Playing for the objective near the end of a two-player game, not to maximise points.
+"""Playing for the objective near the end of a game (two players, partners, five-card), not to maximise points.
 
 Within :data:`ENDGAME` points of the target (either side), the expert's discards maximise the
 expected value of its objective (:mod:`pegboard.objectives`; the chance of winning by default): each
@@ -6,7 +6,8 @@ option's exact hand distribution over the starters, with the pegging, the other 
 crib, in counting order (pone first), then the objective's board table for the rest of the game
 (:class:`pegboard.bots.board.BoardTable`), or, where a count ends the game, what the objective pays
 for that loser's score. Its pegging search scores the end of the play the same way
-(:func:`show_outcome`), and pegging out by what it pays (:func:`pegged_out_values`).
+(:func:`show_outcome`), and pegging out by what it pays (:func:`pegged_out_values`). Partners count
+four hands in turn: :func:`discard_values_in_turn` and :class:`EndInTurn`.
 
 >>> from pegboard.bots.board import BoardTable
 >>> round(show_outcome(5, 30, pone_hand=6, dealer_total=10, i_am_pone=True, board=BoardTable.load()), 2)
@@ -26,8 +27,7 @@ from pegboard.bots.board import BoardTable
 from pegboard.bots.solver import WIN
 
 __all__ = ["ENDGAME", "ENDGAME_PLAY", "show_outcome", "discard_win_probabilities", "discard_values",
-           "discard_values_in_turn", "EndOfPlay",
-           "pegged_out_values"]
+           "discard_values_in_turn", "EndOfPlay", "EndInTurn", "pegged_out_values"]
 
 ENDGAME = 45
 """Within this many points of the target (either side), discards maximise the chance of winning."""
@@ -100,6 +100,50 @@ class EndOfPlay:
         board = self.board
         value = show_outcome(self.my_need - pegged_mine, self.their_need - pegged_theirs, pone_hand=self.pone_hand,
                              dealer_total=self.dealer_total, i_am_pone=self.i_am_pone, board=board)
+        return WIN * (2 * value - 1) if board.chance_scale else board.utility(value)
+
+    @property
+    def pegged_out(self) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
+        return pegged_out_values(self.my_need, self.their_need, self.board)
+
+
+@dataclass(frozen=True)
+class EndInTurn:
+    """The end of the play when several hands are counted in turn (partners): an ``end_value`` of
+    :class:`pegboard.bots.pegging.Solver` like :class:`EndOfPlay`. ``counts`` holds each count in
+    counting order (ruling 14: from the dealer's left, the dealer's hand and crib last) as (points,
+    mine); a count that takes a side out ends the game, and what is left goes to the board table
+    with the deal passing to the other side.
+
+    >>> end = EndInTurn(10, 30, counts=((8, False), (6, True), (12, False), (9, True)), dealer_mine=True,
+    ...                 board=BoardTable.for_partners())
+    >>> end(0, 0), end(0, 10), end.pegged_out
+    (100.0, -100.0, None)
+    """
+
+    my_need: int
+    their_need: int
+    counts: tuple[tuple[int, bool], ...]
+    dealer_mine: bool
+    board: BoardTable
+
+    def __call__(self, pegged_mine: int, pegged_theirs: int) -> float:
+        board = self.board
+        mine, theirs = self.my_need - pegged_mine, self.their_need - pegged_theirs
+        value = None
+        for points, my_count in self.counts:
+            if my_count:
+                mine -= points
+                if mine <= 0:
+                    value = board.won_value(theirs)
+                    break
+            else:
+                theirs -= points
+                if theirs <= 0:
+                    value = board.lost_value(mine)
+                    break
+        if value is None:
+            value = board.value(mine, theirs, dealing=not self.dealer_mine)
         return WIN * (2 * value - 1) if board.chance_scale else board.utility(value)
 
     @property

@@ -49,7 +49,14 @@ import numpy.typing as npt
 from pegboard.bots.base import BaseBot
 from pegboard.bots.board import BoardTable
 from pegboard.bots.discard import CribTables, DiscardOption, counts_pegging, rank_discards, throw_key
-from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, EndOfPlay, discard_values, discard_values_in_turn
+from pegboard.bots.endgame import (
+    ENDGAME,
+    ENDGAME_PLAY,
+    EndInTurn,
+    EndOfPlay,
+    discard_values,
+    discard_values_in_turn,
+)
 from pegboard.bots.inference import (
     DEFAULT_TEMPERATURE,
     BookPlayModel,
@@ -207,7 +214,8 @@ class ExpertBot(BaseBot):
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
     def _board_aware(self, view: CribbageView, zone: int) -> bool:
-        """Two-player 121-point games within ``zone`` points of the end use the board table."""
+        """Games with a board table (two players or partners to 121, five-card to 61) use it within
+        ``zone`` points of the end."""
         return self.board is not None and min(self._needs(view)) <= zone
 
     def _discard(self, view: CribbageView, actions: Sequence[Action]) -> Action:
@@ -281,7 +289,9 @@ class ExpertBot(BaseBot):
         else:  # three or four players: paranoid search, to the end of the series while many cards are out
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
             goals = self._needs(view) if self.board is not None else None  # partners: pegging out wins
-            values = best_plays(sorted(by_rank), positions, self.seat, side_of, goals, series_horizon=horizon,
+            ends = self._ends_in_turn(view, samples) if goals is not None and not horizon and \
+                self._board_aware(view, self.settings.endgame_play) else None
+            values = best_plays(sorted(by_rank), positions, self.seat, side_of, goals, ends, series_horizon=horizon,
                                 pool=self._pool)
         top = max(values.values())
         margin = self.settings.tie_margin if self.rules.players == 2 else None
@@ -344,6 +354,33 @@ class ExpertBot(BaseBot):
             theirs = hand_score(their_kept, starter) if len(their_kept) == self.rules.kept_size else 8
             pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
             ends.append(EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, board))
+        return ends
+
+    def _ends_in_turn(self, view: CribbageView, samples: Sequence[dict[int, tuple[int, ...]]]) -> list[EndInTurn]:
+        """Partners: how each sampled deal ends once the play is over: every hand counted in turn from
+        the dealer's left (the others' as sampled, mine exact, the crib with the dealer's hand at what my
+        throw's tables say), then the board (:class:`pegboard.bots.endgame.EndInTurn`)."""
+        assert view.starter is not None and self.board is not None  # turned before the play; partners' table
+        starter = view.starter.code
+        players, dealer, sides = self.rules.players, view.dealer, view.side_of_seat
+        mine = sides[self.seat]
+        played: dict[int, list[int]] = {seat: [] for seat in range(players)}
+        for seat, card in view.played:
+            played[seat].append(card.code)
+        thrown = throw_key([card.code for card in view.discarded])
+        crib = round(float(self._crib_tables(view).values(self.rules)[(self.seat - dealer) % players][thrown]))
+        my_hand = hand_score([card.code for card in view.kept], starter)
+        my_need, their_need = self._needs(view)
+        order = [(dealer + step) % players for step in range(1, players + 1)]  # the dealer counts last
+        ends = []
+        for sample in samples:
+            counts = []
+            for seat in order:
+                kept = played[seat] + list(sample.get(seat, ()))
+                points = my_hand if seat == self.seat else \
+                    hand_score(kept, starter) if len(kept) == self.rules.kept_size else 8
+                counts.append((points + (crib if seat == dealer else 0), sides[seat] == mine))
+            ends.append(EndInTurn(my_need, their_need, tuple(counts), sides[dealer] == mine, self.board))
         return ends
 
     def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
