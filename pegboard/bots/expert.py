@@ -330,57 +330,65 @@ class ExpertBot(BaseBot):
                 floors[event.seat] = max(floors.get(event.seat, 0), 31 - (event.count or 0))
         return floors
 
+    def _sampled_counts(self, view: CribbageView, samples: Sequence[dict[int, tuple[int, ...]]]
+                        ) -> tuple[int, float, list[dict[int, int]]]:
+        """What the show will count once the play is over: my hand, my throw's crib as its tables value
+        it (:meth:`_crib_tables`: moved by the opponent's style, as when I threw to it), and for each
+        sampled deal every other hand (the cards it played and the sample's rest; 8 if the sample
+        cannot fill it)."""
+        assert view.starter is not None  # turned before the play
+        starter = view.starter.code
+        played: dict[int, list[int]] = {seat: [] for seat in range(self.rules.players) if seat != self.seat}
+        for seat, card in view.played:
+            if seat != self.seat:
+                played[seat].append(card.code)
+        mine = hand_score([card.code for card in view.kept], starter)
+        role = (self.seat - view.dealer) % self.rules.players
+        thrown = throw_key([card.code for card in view.discarded])
+        crib = float(self._crib_tables(view).values(self.rules)[role][thrown])
+        size = self.rules.kept_size
+        others = []
+        for sample in samples:
+            counts = {}
+            for seat, cards in played.items():
+                kept = cards + list(sample.get(seat, ()))
+                counts[seat] = hand_score(kept, starter) if len(kept) == size else 8
+            others.append(counts)
+        return mine, crib, others
+
     def _end_values(self, view: CribbageView, samples: Sequence[dict[int, tuple[int, ...]]],
                     board: BoardTable | None = None) -> list[EndOfPlay]:
         """How each sampled deal ends once the play is over: the show in counting order, then the board
-        (``board``'s objective; by default the expert's own). My crib counts as the discard valued it
-        (:meth:`_crib_tables`: moved by the opponent's style, as when I threw to it). Samples whose hands
-        count alike end alike: the search shares its memo between them."""
-        assert view.starter is not None  # turned before the play
-        starter = view.starter.code
+        (``board``'s objective; by default the expert's own). Samples whose hands count alike end alike:
+        the search shares its memo between them."""
+        mine, crib, others = self._sampled_counts(view, samples)
         opponent = 1 - self.seat
-        played = [card.code for seat, card in view.played if seat == opponent]
-        mine = hand_score([card.code for card in view.kept], starter)
-        role = (self.seat - view.dealer) % 2
-        thrown = throw_key([card.code for card in view.discarded])
-        crib = float(self._crib_tables(view).values(self.rules)[role][thrown])
-        i_am_pone = role == 1
+        i_am_pone = (self.seat - view.dealer) % 2 == 1
         my_need, their_need = self._needs(view)
         board = board or self.board
         assert board is not None
         ends = []
-        for sample in samples:
-            their_kept = played + list(sample[opponent])
-            theirs = hand_score(their_kept, starter) if len(their_kept) == self.rules.kept_size else 8
+        for counts in others:
+            theirs = counts[opponent]
             pone_hand, dealer_total = (mine, theirs + crib) if i_am_pone else (theirs, mine + crib)
             ends.append(EndOfPlay(my_need, their_need, pone_hand, dealer_total, i_am_pone, board))
         return ends
 
     def _ends_in_turn(self, view: CribbageView, samples: Sequence[dict[int, tuple[int, ...]]]) -> list[EndInTurn]:
         """Partners: how each sampled deal ends once the play is over: every hand counted in turn from
-        the dealer's left (the others' as sampled, mine exact, the crib with the dealer's hand at what my
-        throw's tables say), then the board (:class:`pegboard.bots.endgame.EndInTurn`)."""
-        assert view.starter is not None and self.board is not None  # turned before the play; partners' table
-        starter = view.starter.code
+        the dealer's left (the crib with the dealer's hand), then the board
+        (:class:`pegboard.bots.endgame.EndInTurn`)."""
+        assert self.board is not None  # partners' table
+        mine, crib, others = self._sampled_counts(view, samples)
         players, dealer, sides = self.rules.players, view.dealer, view.side_of_seat
-        mine = sides[self.seat]
-        played: dict[int, list[int]] = {seat: [] for seat in range(players)}
-        for seat, card in view.played:
-            played[seat].append(card.code)
-        thrown = throw_key([card.code for card in view.discarded])
-        crib = round(float(self._crib_tables(view).values(self.rules)[(self.seat - dealer) % players][thrown]))
-        my_hand = hand_score([card.code for card in view.kept], starter)
         my_need, their_need = self._needs(view)
         order = [(dealer + step) % players for step in range(1, players + 1)]  # the dealer counts last
         ends = []
-        for sample in samples:
-            counts = []
-            for seat in order:
-                kept = played[seat] + list(sample.get(seat, ()))
-                points = my_hand if seat == self.seat else \
-                    hand_score(kept, starter) if len(kept) == self.rules.kept_size else 8
-                counts.append((points + (crib if seat == dealer else 0), sides[seat] == mine))
-            ends.append(EndInTurn(my_need, their_need, tuple(counts), sides[dealer] == mine, self.board))
+        for counts in others:
+            counts[self.seat] = mine
+            in_turn = tuple((counts[seat] + (round(crib) if seat == dealer else 0), sides[seat] == sides[self.seat])
+                            for seat in order)
+            ends.append(EndInTurn(my_need, their_need, in_turn, sides[dealer] == sides[self.seat], self.board))
         return ends
 
     def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
