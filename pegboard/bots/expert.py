@@ -383,12 +383,14 @@ class ExpertBot(BaseBot):
         players, dealer, sides = self.rules.players, view.dealer, view.side_of_seat
         my_need, their_need = self._needs(view)
         order = [(dealer + step) % players for step in range(1, players + 1)]  # the dealer counts last
+        my_side = sides[self.seat]
+        crib_points = round(crib)
         ends = []
         for counts in others:
             counts[self.seat] = mine
-            in_turn = tuple((counts[seat] + (round(crib) if seat == dealer else 0), sides[seat] == sides[self.seat])
+            in_turn = tuple((counts[seat] + (crib_points if seat == dealer else 0), sides[seat] == my_side)
                             for seat in order)
-            ends.append(EndInTurn(my_need, their_need, in_turn, sides[dealer] == sides[self.seat], self.board))
+            ends.append(EndInTurn(my_need, their_need, in_turn, sides[dealer] == my_side, self.board))
         return ends
 
     def _sample_positions(self, view: CribbageView) -> tuple[list[PlayPosition], list[dict[int, tuple[int, ...]]]]:
