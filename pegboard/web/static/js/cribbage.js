@@ -4,6 +4,7 @@ import { backSVG, cardShort, cardSVG, emptySlotSVG } from "./cards.js";
 import { h, plural } from "./dom.js";
 
 const NUMBER_WORDS = ["no", "one", "two", "three", "four"];
+const TURN_TAGS = { play: "to play", count: "to count", muggins: "may claim" };
 
 export function cardsOf(text) {
   return text.split(" ").slice(1).filter((part) => /^[A2-9TJQK][CDHS]$/.test(part));
@@ -39,7 +40,8 @@ function playerBox(ctl, seat) {
   const tags = [];
   if (view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "The dealer: the crib is theirs" }, "dealer"));
   if (view.sides.length !== view.players.length) tags.push(h("span", { class: "tag" }, view.sides[view.side_of_seat[seat]]));
-  if (view.to_act.includes(seat) && !view.finished) tags.push(h("span", { class: "tag turn" }, "to play"));
+  const turn = TURN_TAGS[view.phase]; // none in the discard, where everyone acts at once
+  if (turn && view.to_act.includes(seat) && !view.finished) tags.push(h("span", { class: "tag turn" }, turn));
   if (view.said_go.includes(seat)) tags.push(h("span", { class: "tag" }, "go"));
   if (view.phase === "discard" && view.has_discarded[seat]) tags.push(h("span", { class: "tag" }, "discarded"));
   const presence = seatInfo.kind === "computer" ? `computer, ${seatInfo.level}`
@@ -130,6 +132,12 @@ function controls(ctl) {
     const [owner, declared] = view.claim || [null, 0];
     const what = (view.counting || [null, "hand"])[1];
     say(`${view.players[owner]} counted ${declared} for the ${what}. Missed any points?`);
+    const shown = (state.shows || []).at(-1); // the hand being counted, beside the claim (a phone pins this panel)
+    if (shown && shown.seat === owner) {
+      box.append(h("div", { class: "fan small claim-hand", role: "group", "aria-label": `${view.players[owner]}'s ${what}` },
+        shown.cards.map((card) => cardSVG(card, { small: true })),
+        view.starter ? [h("span", { class: "plus" }, "+"), cardSVG(view.starter, { small: true })] : null));
+    }
     box.append(pointsForm(ctl, "muggins", "Muggins!", "muggins-points"),
       h("button", { type: "button", class: "secondary", id: "pass", "data-shortcut": "p", "data-key": "pass",
         onclick: () => ctl.act("pass") }, "No claim"));
@@ -158,11 +166,13 @@ export function hintBox(ctl) {
   if (hint && !hint.pending) {
     const cards = cardsOf(hint.action);
     const what = cards.length ? `${hint.action.split(" ")[0]} ${cards.map(cardShort).join(" ")}` : hint.action;
+    // The button under the headline: the panel scrolls when its reasons run long, and the button stays in sight.
     box.append(h("div", { class: "hint", role: "note" },
-      h("p", {}, h("strong", {}, `Hint: ${what}`), ` (${hint.reason})`),
-      hint.ranking.length ? h("ol", { class: "ranking" }, hint.ranking.map((line) => h("li", {}, line))) : null,
+      h("p", {}, h("strong", {}, `Hint: ${what}`)),
       h("button", { type: "button", class: "primary", id: "use-hint", "data-shortcut": "u", "data-key": "use-hint",
-        onclick: () => ctl.act(hint.action) }, "Use the hint")));
+        onclick: () => ctl.act(hint.action) }, "Use the hint"),
+      h("p", { class: "hint-reason" }, hint.reason),
+      hint.ranking.length ? h("ol", { class: "ranking" }, hint.ranking.map((line) => h("li", {}, line))) : null));
   }
   return box;
 }

@@ -133,23 +133,30 @@ function people(ctl) {
       h("p", { class: "muted" }, "This link is your seat: keep it private."),
       copyRow("Your private link", `/t/${state.table}#seat=${ctl.me.seat}.${ctl.me.token}`, "private-link")));
   }
-  if (state.finished && state.duplicate && state.duplicate.half === 1 && ctl.me) {
+  return section;
+}
+
+// What to do once the game is over (the second half of a duplicate set, the review, the record): the
+// side's first panel, so it is on screen with the result.
+function gameOver(ctl) {
+  const state = ctl.state;
+  const section = h("section", { class: "panel-lite game-over", id: "game-over" }, h("h2", {}, "The game is over"));
+  if (state.duplicate && state.duplicate.half === 1 && ctl.me) {
     section.append(h("p", {}, state.duplicate.second
       ? h("button", { type: "button", class: "primary", id: "second-half", onclick: () => ctl.playSecondHalf() },
         "Play the second half: the same deals from the other seat")
       : h("span", { class: "muted" }, "Opening the second half…")));
   }
-  if (state.finished) {
-    section.append(h("p", {}, h("a", { href: `/api/tables/${state.table}/record`, download: "", id: "record",
-      class: "button primary" }, "Download the game record"), " ", h("a", { href: `/r/${state.table}`, id: "review",
-      class: "button secondary" }, "Review the game"), " ", h("a", { href: "/", class: "button secondary" }, "New table")));
-  }
+  section.append(h("p", { class: "game-over-links" }, h("a", { href: `/r/${state.table}`, id: "review",
+    class: "button primary" }, "Review the game"), h("a", { href: `/api/tables/${state.table}/record`, download: "",
+    id: "record", class: "button secondary" }, "Download the record"), h("a", { href: "/", class: "button secondary" },
+  "New table")));
   return section;
 }
 
 export function renderSide(ctl) {
   const state = ctl.state;
-  const parts = [];
+  const parts = state.finished ? [gameOver(ctl)] : [];
   if (state.shows && state.shows.length) {
     parts.push(h("section", { class: "panel-lite" }, h("h2", {}, "Counting"),
       showList(state.shows, state.view.players, state.view.starter)));

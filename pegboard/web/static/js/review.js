@@ -73,13 +73,16 @@ function render() {
 
 function figures(review) {
   const kinds = Object.keys(Object.values(review.players)[0]?.lost || {});
-  const head = h("tr", {}, h("th", {}, "Player"), h("th", {}, "Accuracy"), h("th", {}, "Lost"),
-    kinds.map((kind) => h("th", {}, `in ${KIND_TITLES[kind] || kind}`)), h("th", {}, "Decisions"), h("th", {}, "Mistakes"));
+  const titles = ["Player", "Accuracy", "Lost", ...kinds.map((kind) => `in ${KIND_TITLES[kind] || kind}`), "Decisions",
+    "Mistakes"];
+  const head = h("tr", {}, titles.map((title) => h("th", {}, title)));
+  // Each cell names its column (data-label): a phone shows a player's figures as labelled cells, not a row.
+  const cell = (column, text, attrs = {}) => h("td", { ...attrs, "data-label": titles[column] }, text);
   const rows = Object.entries(review.players).map(([name, player]) => h("tr", { dataset: { player: name } },
-    h("td", {}, name), h("td", { class: "accuracy" }, player.accuracy.toFixed(1)), h("td", {}, player.points_lost.toFixed(2)),
-    kinds.map((kind) => h("td", {}, player.lost[kind].toFixed(2))), h("td", {}, String(player.decisions)),
-    h("td", {}, String(player.mistakes))));
-  return h("table", { class: "figures" }, h("thead", {}, head), h("tbody", {}, rows));
+    cell(0, name), cell(1, player.accuracy.toFixed(1), { class: "accuracy" }), cell(2, player.points_lost.toFixed(2)),
+    kinds.map((kind, i) => cell(3 + i, player.lost[kind].toFixed(2))), cell(3 + kinds.length, String(player.decisions)),
+    cell(4 + kinds.length, String(player.mistakes))));
+  return h("table", { class: "figures wide" }, h("thead", {}, head), h("tbody", {}, rows));
 }
 
 function sideOf(review, player) {
@@ -164,7 +167,7 @@ async function select(index) {
   const button = document.getElementById(`decision-${index}`);
   if (button) {
     button.classList.add("selected");
-    button.scrollIntoView({ block: "nearest" });
+    reveal(button);
   }
   const mark = document.querySelector(`.chart-mark[data-index="${index}"]`);
   if (mark) mark.classList.add("selected");
@@ -183,6 +186,17 @@ async function select(index) {
   }
   if (page.selected !== index) return;
   clear(panel).append(...decisionPanel(decision, detail));
+}
+
+// Scroll the decision list (only it: the page stays where the reader is, at its top when it opens) to show
+// the button.
+function reveal(button) {
+  const list = button.closest(".decisions");
+  if (!list) return;
+  const box = button.getBoundingClientRect();
+  const frame = list.getBoundingClientRect();
+  if (box.top < frame.top) list.scrollTop -= frame.top - box.top;
+  else if (box.bottom > frame.bottom) list.scrollTop += box.bottom - frame.bottom;
 }
 
 function decisionPanel(decision, detail) {

@@ -42,9 +42,11 @@ function lookUp() {
   } }, input, h("button", { type: "submit", class: "secondary small" }, "Look up"));
 }
 
+// Each cell names its column (data-label): on a phone a wide table shows a row as labelled cells.
 function table(id, head, rows) {
-  return h("table", { class: "figures", id }, h("thead", {}, h("tr", {}, head.map((cell) => h("th", {}, cell)))),
-    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell) => h("td", {}, cell))))));
+  return h("table", { class: `figures${head.length > 4 ? " wide" : ""}`, id },
+    h("thead", {}, h("tr", {}, head.map((cell) => h("th", {}, cell)))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, column) => h("td", { "data-label": head[column] }, cell))))));
 }
 
 function render(stats) {

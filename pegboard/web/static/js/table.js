@@ -94,8 +94,8 @@ class TableController {
     this.root.append(h("div", { class: "table-page" },
       h("header", { class: "topbar" }, h("a", { href: "/", class: "home" }, h("span", { class: "logo" }, "◆"),
         " pegboard"), this.title, h("span", { class: "spacer" }), this.connection, sound, helpButton),
-      this.status, this.last,
-      h("main", { class: "table-main" }, h("div", { class: "left" }, this.boardBox, this.area), this.side),
+      h("main", { class: "table-main" }, this.status, this.last, h("div", { class: "left" }, this.boardBox, this.area),
+        this.side),
       this.help));
   }
 
@@ -212,6 +212,7 @@ class TableController {
     }
     this.sounds(before, frame);
     this.render();
+    if ((!before || before.n !== frame.n) && frame.view.phase === "play") this.revealPlay();
     if (!before && this.me && frame.creator === this.me.seat) this.loadInvites();
   }
 
@@ -338,6 +339,19 @@ class TableController {
       const again = this.area.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && !again.disabled) again.focus();
     }
+  }
+
+  // On a phone your hand is pinned over the foot of the page: in the play, scroll the cards played up from
+  // under it (never up the page, so a player reading further down stays there).
+  revealPlay() {
+    const me = this.area.querySelector(".me");
+    const play = this.area.querySelector(".spot.play");
+    if (!me || !play || window.getComputedStyle(me).position !== "fixed") return;
+    const room = me.getBoundingClientRect().top - 8;
+    const box = play.getBoundingClientRect();
+    const under = this.status.getBoundingClientRect().bottom + 8; // the turn is pinned at the top
+    const by = Math.min(box.bottom - room, box.top - under);
+    if (by > 0) window.scrollBy(0, by);
   }
 
   renderSide() {
