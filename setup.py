@@ -5,6 +5,8 @@ game loop, the bots' searches) are compiled with mypyc from the same typed Pytho
 and a C compiler are at hand. The pure-Python modules stay next to the compiled ones and are the
 fallback: if compiling fails, or ``PEGBOARD_PURE_BUILD=1`` is set, pegboard installs without the
 accelerator and plays the same games (``PEGBOARD_PURE=1`` at run time ignores a built accelerator).
+With ``PEGBOARD_REQUIRE_ACCELERATOR=1`` (CI sets it where a C compiler is at hand) a failed compile
+fails the install instead.
 
 A successful build writes ``pegboard/accelerator-build.json``, the SHA-256 of every source it read;
 pegboard checks it on import and runs from source when a source has changed since (docs/build.md).
@@ -41,13 +43,16 @@ BUILT_FROM: dict[str, str] = {}
 
 class OptionalBuildExt(build_ext):
     """Build the compiled modules if the C compiler can, then record the sources they were built from.
-    If any fails, install none of them (they share one library: a part of them would not import)."""
+    If any fails, install none of them (they share one library: a part of them would not import),
+    unless the accelerator is required: then the install fails."""
 
     def run(self) -> None:
         inplace = self.inplace
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - any failure to compile leaves the pure-Python package
+            if ACCELERATOR.accelerator_required():
+                raise
             self.inplace = inplace  # setuptools leaves it off when its build fails
             print(f"pegboard: the accelerator did not compile ({error}); installing pure Python", file=sys.stderr)
             self.remove_outputs()
@@ -79,6 +84,8 @@ def extensions() -> list:  # type: ignore[type-arg]
               f"skips it)", file=sys.stderr)
         return mypycify(sources, opt_level="3", group_name="pegboard", verbose=False)
     except BaseException as error:  # noqa: BLE001 - mypyc missing, or its type check failed: pure Python
+        if ACCELERATOR.accelerator_required():
+            raise
         print(f"pegboard: not compiling the accelerator ({error!r}); using pure Python", file=sys.stderr)
         return []
 

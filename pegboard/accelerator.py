@@ -28,8 +28,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["COMPILED", "PURE_VARIABLE", "BUILD_RECORD", "REBUILD", "pure_requested",
-           "compiled_modules", "accelerator_status", "install_source_only_finder",
+__all__ = ["COMPILED", "PURE_VARIABLE", "REQUIRE_VARIABLE", "BUILD_RECORD", "REBUILD", "pure_requested",
+           "accelerator_required", "compiled_modules", "accelerator_status", "install_source_only_finder",
            "build_inputs", "source_digests", "write_build_record", "changed_sources", "stale_sources",
            "stale_warning", "source_wanted"]  # fmt: skip
 
@@ -48,6 +48,9 @@ COMPILED = (
 subclasses (mypyc's compiled classes cannot be subclassed by Python code)."""
 
 PURE_VARIABLE = "PEGBOARD_PURE"
+REQUIRE_VARIABLE = "PEGBOARD_REQUIRE_ACCELERATOR"
+"""Set to 1 (CI sets it where a C compiler is at hand), a failed compile fails the install and the
+tests fail unless the compiled modules run: no silent fallback to pure Python."""
 BUILD_RECORD = "accelerator-build.json"
 """The file, in the package folder next to the compiled modules, where a build records the SHA-256 of
 every source it read (written by ``setup.py``, ignored by git)."""
@@ -61,6 +64,11 @@ _stale: list[str] = []
 def pure_requested() -> bool:
     """Whether the environment asks for the pure-Python modules (``PEGBOARD_PURE=1``)."""
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+def accelerator_required() -> bool:
+    """Whether the environment demands the compiled modules (``PEGBOARD_REQUIRE_ACCELERATOR=1``)."""
+    return os.environ.get(REQUIRE_VARIABLE, "") not in ("", "0")
 
 
 class _SourceOnlyFinder(importlib.abc.MetaPathFinder):

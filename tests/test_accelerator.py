@@ -2,7 +2,9 @@
 
 When the hot modules run compiled, the whole suite tests them compiled (the differential test among
 them); this test runs the differential goldens and the compiled modules' doctests once more in a
-pure-Python process (``PEGBOARD_PURE=1``), so each path runs them once on every CI run.
+pure-Python process (``PEGBOARD_PURE=1``), so each path runs them once on every CI run. Where CI
+expects the accelerator (``PEGBOARD_REQUIRE_ACCELERATOR=1``, set by ``.ci/run`` where a C compiler is
+at hand), a suite that does not run compiled fails here instead of skipping (issue 41).
 
 A build records the sources it read; an edited one sets the compiled modules aside (issue 41; the
 real build is in ``tests/test_stale_build.py``).
@@ -22,6 +24,8 @@ from pegboard.accelerator import (
     BUILD_RECORD,
     COMPILED,
     REBUILD,
+    REQUIRE_VARIABLE,
+    accelerator_required,
     accelerator_status,
     build_inputs,
     pure_requested,
@@ -39,6 +43,15 @@ def test_the_status_names_every_compiled_module_that_runs_compiled() -> None:
     assert set(status["compiled"]) <= set(COMPILED)
     if pure_requested() or status["stale"]:
         assert status["mode"] == "pure Python"
+
+
+def test_where_ci_requires_the_accelerator_the_suite_runs_compiled() -> None:
+    if not accelerator_required():
+        pytest.skip(f"{REQUIRE_VARIABLE} is not set (.ci/run sets it where a C compiler is at hand)")
+    status = accelerator_status()
+    assert status["mode"] == "compiled", (
+        f"the compiled accelerator was required but the suite runs {status['mode']}: the build failed, "
+        f"left no record or is stale ({status['stale']}), or PEGBOARD_PURE=1 is set ({status['pure_requested']})")
 
 
 @pytest.mark.skipif(not accelerator_status()["compiled"],

@@ -26,6 +26,7 @@ from pegboard.accelerator import (
     COMPILED,
     PURE_VARIABLE,
     REBUILD,
+    accelerator_required,
     build_inputs,
     source_digests,
     write_build_record,
@@ -108,6 +109,7 @@ def test_after_a_build_a_changed_constant_of_a_compiled_module_is_seen(tmp_path:
     if os.environ.get("PEGBOARD_PURE_BUILD") == "1":
         pytest.skip("PEGBOARD_PURE_BUILD=1: no compiled accelerator is built here")
     if not can_build():
+        assert not accelerator_required(), "the accelerator is required, but mypyc or a C compiler is missing"
         pytest.skip("needs mypyc and a C compiler to build the accelerator")
     copy = copy_repository(tmp_path)
     build(copy)
