@@ -11,9 +11,9 @@ The core (cards, rules, scoring, engines) needs only NumPy. Its hot modules may 
 
 from __future__ import annotations
 
-from pegboard.accelerator import install_source_only_finder, pure_requested
+from pegboard.accelerator import install_source_only_finder, source_wanted
 
-if pure_requested():  # PEGBOARD_PURE=1: the pure-Python modules even where compiled ones are installed
+if source_wanted():  # PEGBOARD_PURE=1, or compiled modules built from a source changed since (said on stderr)
     install_source_only_finder()
 
 from pegboard.cards import Card, format_cards, full_deck, parse_cards
