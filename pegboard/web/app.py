@@ -28,6 +28,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.files import JSONProblem, decode_json
+from pegboard.web.account_routes import add_account_routes
+from pegboard.web.auth import client_address
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.pages import page
@@ -72,13 +74,14 @@ class SecurityHeaders:
 class Limits:
     """Per-address rate limits for the HTTP requests that create things."""
 
-    def __init__(self) -> None:
+    def __init__(self, trusted_proxies: tuple[str, ...] = ()) -> None:
         self.buckets: dict[tuple[str, str], RateLimit] = {}
+        self.trusted_proxies = trusted_proxies
 
     def check(self, request: Request, what: str, rate: float, burst: float) -> None:
         if len(self.buckets) > 10_000:
             self.buckets.clear()
-        key = (request.client.host if request.client else "?", what)
+        key = (client_address(request, self.trusted_proxies), what)
         bucket = self.buckets.setdefault(key, RateLimit(rate, burst))
         if not bucket.allow():
             raise HubError(429, "too many requests: wait a little and try again")
@@ -105,7 +108,7 @@ def _links(table: Table, invites: dict[int, str]) -> dict[str, str]:
 def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     """The application serving ``store`` (a :class:`Store` or a path to an SQLite file)."""
     hub = Hub(open_store(store) if isinstance(store, str) else store, settings)
-    limits = Limits()
+    limits = Limits(hub.settings.trusted_proxies)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -120,7 +123,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(HubError)
     async def refused(request: Request, error: HubError) -> Response:
-        return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
 
     async def table_or_404(table_id: str) -> Table:
         table = await hub.table(table_id)
@@ -185,6 +188,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 
+    add_account_routes(app, hub, _body, limits.check)
     add_review_routes(app, table_or_404)
     add_player_routes(app, hub, table_or_404)
 

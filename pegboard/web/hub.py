@@ -21,6 +21,8 @@ from typing import Any
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.web.accounts import Passwords, Throttle
+from pegboard.web.errors import HubError
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
 from pegboard.web.protocol import RateLimit
@@ -52,14 +54,14 @@ class Settings:
     gc_freeze: float = 0.0  # seconds between garbage-collector freezes (0: leave the collector alone)
     idle_unload: float = 600.0  # seconds a table nobody is connected to stays in memory (it stays stored)
     finished_unload: float = 60.0  # the same once its game is over
-
-
-class HubError(Exception):
-    """A refused request (HTTP side): ``status`` and a message for people."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+    trusted_proxies: tuple[str, ...] = ()  # peers whose X-Forwarded-For names the client's address
+    fast_passwords: bool = False  # tests only: cheap Argon2id parameters
+    login_free: int = 5  # wrong passwords (per name and per address) before each try must wait
+    login_most: float = 300.0  # the longest wait, seconds (it doubles from 1 s)
+    grace: float = 60.0  # seconds a rated game waits for a player who left before they lose it
+    match_every: float = 1.0  # seconds between two rounds of matchmaking
+    offer_computer_after: float = 30.0  # seconds in the queue before the computer is offered
+    contribute_within: float = 20.0  # seconds a matched player's browser has to add its part of the shuffle
 
 
 class Conn:
@@ -112,6 +114,8 @@ class Hub:
         self.journal = Journal(store)
         self.tables: dict[str, Table] = {}
         self.thinker = Thinker(self.settings.workers)
+        self.passwords = Passwords(fast=self.settings.fast_passwords)
+        self.throttle = Throttle(self.settings.login_free, self.settings.login_most)
         self.closing = False
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
