@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.files import JSONProblem, decode_json
 from pegboard.web.account_routes import add_account_routes
-from pegboard.web.auth import client_address
+from pegboard.web.auth import caller, client_address
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.pages import page
@@ -149,7 +149,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         limits.check(request, "create", hub.settings.create_rate, hub.settings.create_burst)
-        table = await hub.create(await _body(request))
+        signed = await caller(hub, request, changes=True)
+        table = await hub.create(await _body(request), None if signed is None else signed.account)
         invites = {n: seat.invite for n, seat in enumerate(table.seats) if seat.invite}
         return {**table.public(), "watch": f"/t/{table.id}", "links": _links(table, invites)}
 
@@ -165,7 +166,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         if not isinstance(body, dict):
             raise HubError(400, 'expected {"seat": N, "invite": "..."}')
         seat: Any = body.get("seat")
-        token = await hub.join(table, seat, body.get("invite"))
+        signed = await caller(hub, request, changes=True)
+        token = await hub.join(table, seat, body.get("invite"), None if signed is None else signed.account)
         return {"table": table.id, "seat": seat, "name": table.seats[seat].name, "token": token}
 
     @app.post("/api/tables/{table_id}/invites")
@@ -182,7 +184,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
         table = await table_or_404(table_id)
-        if not table.game.finished:
+        if not table.over:
             raise HubError(409, "the game is not over: its record can be downloaded when it is finished")
         body = json.dumps(table.session.record(), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'

@@ -21,8 +21,10 @@ from typing import Any
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
-from pegboard.web.accounts import Passwords, Throttle
+from pegboard.web import accounts
+from pegboard.web.accounts import Account, Passwords, Throttle
 from pegboard.web.errors import HubError
+from pegboard.web.names import name_key
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
 from pegboard.web.protocol import RateLimit
@@ -62,6 +64,7 @@ class Settings:
     match_every: float = 1.0  # seconds between two rounds of matchmaking
     offer_computer_after: float = 30.0  # seconds in the queue before the computer is offered
     contribute_within: float = 20.0  # seconds a matched player's browser has to add its part of the shuffle
+    reissue_away: float = 120.0  # seconds a taken seat's player must have been away before it is given again
 
 
 class Conn:
@@ -146,7 +149,7 @@ class Hub:
             if table.conns or table.busy or table.lock.locked():
                 table.idle_since = now
                 continue
-            limit = self.settings.finished_unload if table.game.finished else self.settings.idle_unload
+            limit = self.settings.finished_unload if table.over else self.settings.idle_unload
             if now - table.idle_since >= limit:
                 self.tables.pop(table.id, None)
                 gone.append(table.id)
@@ -211,7 +214,7 @@ class Hub:
             log.exception("table %s cannot be restored from storage; it stays unavailable", table_id)
             return None
         self.tables[table_id] = table
-        if table.game.finished:
+        if table.over:
             self._spawn(self._finished(table))
         self.kick(table)
         return table
@@ -220,9 +223,9 @@ class Hub:
         """A table's game is over: say so in storage (it is not loaded at start-up any more), log each
         person's game for their statistics (once), and open a duplicate set's second half."""
         now = time.time()
-        await self.journal.write([FinishRow(table.id), *(ResultRow(table.id, number, seat.name, now)
-                                                        for number, seat in enumerate(table.seats)
-                                                        if seat.kind == "human")])
+        await self.journal.write([FinishRow(table.id, table.outcome),
+                                  *(ResultRow(table.id, number, seat.name, now, seat.account)
+                                    for number, seat in enumerate(table.seats) if seat.kind == "human")])
         if table.half == 1:
             await self._open_second_half(table)
 
@@ -242,33 +245,59 @@ class Hub:
             first.second_open = True
         self.broadcast(first)
 
-    async def create(self, data: Any) -> Table:
-        """A new table from a request, stored before it is announced."""
+    async def create(self, data: Any, account: Account | None = None) -> Table:
+        """A new table from a request, stored before it is announced. A seat may carry a registered
+        player's name only if the creator is signed in (``account``): that seat is then kept for that
+        account, which must sign in to take it; a guest may not use a registered name (or a look-alike)."""
         try:
             table = Table.new(data)
         except SetupError as error:
             raise HubError(400, str(error)) from None
+        names = [seat.name for seat in table.seats if seat.kind == "human"]
+        store = self.journal.store
+        owners = await self.journal.call(lambda: store.read(
+            lambda tx: [accounts.name_registered(tx, name) for name in names]))
+        for name, owner in zip(names, owners):
+            if owner is None:
+                continue
+            if account is None:
+                raise HubError(409, f"the name {name!r} belongs to a registered player ({owner.name!r}): sign in "
+                                    "as them or choose another name")
+            if name_key(owner.name) != name_key(name):
+                raise HubError(409, f"the name {name!r} looks like a registered player's ({owner.name!r}): choose "
+                                    "another name")
         await self.journal.write(table.writes())
         self.tables[table.id] = table
         self.kick(table)
         return table
 
-    async def join(self, table: Table, seat: Any, invite: Any) -> str:
-        """Take a human seat with its invite; returns the secret seat token (stored as a hash first)."""
+    async def join(self, table: Table, seat: Any, invite: Any, account: Account | None = None) -> str:
+        """Take a human seat with its invite; returns the secret seat token (stored as a hash first). A
+        seat named after a registered player is theirs alone (signed in); a signed-in player sitting
+        under their own name plays the game for their account (statistics, reviews)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
             raise HubError(400, f"seat must be a number from 0 to {len(table.seats) - 1}")
+        place = table.seats[seat]
+        store = self.journal.store
+        owner = await self.journal.call(lambda: store.read(lambda tx: accounts.name_registered(tx, place.name)))
         async with table.lock:
-            place = table.seats[seat]
             if place.kind != "human":
                 raise HubError(400, f"seat {seat} is a computer player")
             if place.token_hash is not None:
                 raise HubError(409, f"{place.name}'s seat is already taken; open your own link to play")
             if not isinstance(invite, str) or not place.invite or not hmac.compare_digest(place.invite, invite):
                 raise HubError(403, "this invite is not valid for that seat")
+            if owner is not None and (account is None or account.id != owner.id):
+                raise HubError(403, f"this seat is kept for {owner.name}, a registered player: sign in as "
+                                    f"{owner.name} to take it")
+            mine = account if owner is not None else None
+            if mine is not None and any(other.account == mine.id for other in table.seats):
+                raise HubError(409, f"{mine.name} already has a seat at this table")
             token = new_secret()
             digest = hash_token(token)
-            await self.journal.write([SeatRow(table.id, seat, digest)])
+            await self.journal.write([SeatRow(table.id, seat, digest, None if mine is None else mine.id)])
             place.token_hash = digest
+            place.account = None if mine is None else mine.id
         self.send_seats(table)
         return token
 
@@ -293,11 +322,19 @@ class Hub:
             raise HubError(400, f"reissue: a seat number from 0 to {len(table.seats) - 1}")
         if table.seats[seat].kind != "human" or seat == table.creator_seat:
             raise HubError(400, f"reissue: seat {seat} is {'yours' if seat == table.creator_seat else 'a computer'}")
+        place = table.seats[seat]
+        if place.token_hash is not None and not table.over:
+            away = None if place.away_since is None else time.monotonic() - place.away_since
+            if place.online > 0 or away is None or away < self.settings.reissue_away:
+                wait = self.settings.reissue_away - (away or 0.0)
+                raise HubError(409, f"reissue: {place.name} has taken seat {seat} and is "
+                                    f"{'at the table' if place.online > 0 else 'only just gone'}: a taken seat can be "
+                                    f"given to someone else only after its player has been away "
+                                    f"{self.settings.reissue_away:.0f} s (another {max(1, round(wait))} s)")
         async with table.lock:
             invite = new_secret()
             await self.journal.write([InviteRow(table.id, seat, invite)])
-            place = table.seats[seat]
-            place.invite, place.token_hash = invite, None
+            place.invite, place.token_hash, place.account = invite, None, None
             for conn in [conn for conn in table.conns if conn.seat == seat]:
                 self.refuse(conn, "bad-token", "the table's creator gave this seat to someone else")
                 self.detach(table, conn)
@@ -311,6 +348,7 @@ class Hub:
         table.conns.add(conn)
         if conn.seat is not None:
             table.seats[conn.seat].online += 1
+            table.seats[conn.seat].away_since = None
         frame, conn.cursor = state_frame(table.game, conn.seat, -1, table.public(), table.last, table.cache)
         conn.push(frame)
         if conn.seat is not None:
@@ -322,9 +360,12 @@ class Hub:
         table.conns.discard(conn)
         conn.close()
         if conn.seat is not None:
-            table.seats[conn.seat].online -= 1
+            place = table.seats[conn.seat]
+            place.online -= 1
+            if place.online == 0:
+                place.away_since = time.monotonic()
             self.send_seats(table)
-        if not table.conns and table.game.finished and not table.lock.locked():
+        if not table.conns and table.over and not table.lock.locked():
             self.tables.pop(table.id, None)  # loaded again from storage if anyone comes back
 
     def send_seats(self, table: Table) -> None:
@@ -398,7 +439,7 @@ class Hub:
         """Why ``action`` may not be applied now (code, message), or None. Changes nothing."""
         game = table.game
         seat = action.seat
-        if game.finished:
+        if table.over:
             return "finished", "the game is over"
         if seat not in game.to_act():
             waiting = " and ".join(game.players[other] for other in game.to_act())
@@ -458,7 +499,7 @@ class Hub:
     # ------------------------------------------------------------------ computer players
     def kick(self, table: Table) -> None:
         """Start the table's computer players if one of them may act and none is already thinking."""
-        if table.busy or self.closing or table.game.finished or table.computer_to_act() is None:
+        if table.busy or self.closing or table.over or table.computer_to_act() is None:
             return
         table.busy = True
         self._spawn(self._computers(table))

@@ -59,7 +59,7 @@ def add_review_routes(app: FastAPI, table_or_404: Callable[[str], Awaitable[Tabl
 
     async def finished_record(table_id: str) -> dict[str, Any]:
         table = await table_or_404(table_id)
-        if not table.game.finished:
+        if not table.over:
             raise HubError(409, "the game is not over: it can be reviewed when it is finished")
         return table.session.record()
 

@@ -105,10 +105,13 @@ class Seat:
     invite: str | None = None
     token_hash: str | None = None
     online: int = 0
+    account: int | None = None  # the signed-in account sitting here (None: a guest, or nobody yet)
+    away_since: float | None = None  # monotonic time its last connection went (None: here, or never came)
 
     def public(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level,
-                "joined": self.kind == "computer" or self.token_hash is not None, "online": self.online > 0}
+                "joined": self.kind == "computer" or self.token_hash is not None, "online": self.online > 0,
+                "account": self.account is not None}
 
 
 def _check_option(family: str, key: str, value: Any) -> None:
@@ -168,6 +171,7 @@ class Table:
     busy: bool = False  # a computer move is being made
     second_open: bool = False  # a duplicate set's first half: the second half's table is there
     idle_since: float = field(default_factory=time.monotonic)  # nobody connected, nothing to do: since when
+    outcome: dict[str, Any] | None = None  # how a game ended that its actions do not end (time, abandonment)
     session: Session = field(init=False)
 
     def __post_init__(self) -> None:
@@ -175,6 +179,24 @@ class Table:
         objective = Objective.from_name(self.setup.get("objective", WIN.name))  # tables set up before objectives: win
         self.session = Session(self.game, kinds, seed=self.setup["seed"], objective=objective,
                                duplicate=self.half is not None)
+
+    @property
+    def over(self) -> bool:
+        """The game is over: played out, or ended by an :attr:`outcome` (lost on time, abandoned)."""
+        return self.game.finished or self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat (the outcome's, if the game was ended by one), None while playing."""
+        if self.outcome is not None:
+            return int(self.outcome["winner"])
+        return self.game.winner
+
+    @property
+    def rated(self) -> dict[str, Any] | None:
+        """A rated table's terms (``kind``, ``clock``), None for a casual table."""
+        rated = self.setup.get("rated")
+        return rated if isinstance(rated, dict) else None
 
     @property
     def objective(self) -> Objective:
@@ -251,9 +273,10 @@ class Table:
                 why = error.reason if isinstance(error, IllegalActionError) else error
                 raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {why}") from None
         seats = [Seat(name, entry["kind"], entry.get("level"), stored.invites.get(number, entry.get("invite")),
-                      stored.seats.get(number))
+                      stored.seats.get(number), account=stored.accounts.get(number))
                  for number, (name, entry) in enumerate(zip(setup["players"], setup["seats"]))]
-        table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions))
+        table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions),
+                    outcome=stored.outcome)
         table.last = (len(game.events), len(game.events))
         return table
 
@@ -268,13 +291,14 @@ class Table:
                  "seats": [self.setup["seats"][1], {"kind": "human", "level": None, "invite": new_secret()}],
                  "duplicate": {**self.setup["duplicate"], "half": 2, "first": self.id}}
         seats = [Seat(computer.name, "computer", computer.level),
-                 Seat(person.name, "human", None, setup["seats"][1]["invite"], person.token_hash)]
+                 Seat(person.name, "human", None, setup["seats"][1]["invite"], person.token_hash,
+                      account=person.account)]
         return Table(self.second_half, setup, _start(setup), seats, time.time())
 
     def writes(self) -> list[Write]:
         """What to store of a new table: its row, and the seats already taken (a second half's)."""
-        return [self.row(), *(SeatRow(self.id, number, seat.token_hash) for number, seat in enumerate(self.seats)
-                              if seat.token_hash is not None)]
+        return [self.row(), *(SeatRow(self.id, number, seat.token_hash, seat.account)
+                              for number, seat in enumerate(self.seats) if seat.token_hash is not None)]
 
     def row(self) -> TableRow:
         return TableRow(self.id, self.setup, self.created)
@@ -285,7 +309,7 @@ class Table:
                   "creator": self.creator_seat, "layout": layout(self.game.rules),
                   "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
                   "objective": self.objective.name, "playing_for": self.objective.words,
-                  "finished": self.game.finished, "winner": self.game.winner}
+                  "finished": self.over, "winner": self.winner, "outcome": self.outcome}
         if self.half is not None:
             public["duplicate"] = {"deals": self.game.rules.deals, "half": self.half, "first": self.first_half,
                                    "second": self.second_half if self.half == 2 or self.second_open else None}
