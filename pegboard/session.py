@@ -198,7 +198,7 @@ class Session:
     person's play with the computer's on the same cards: no hints and no undo."""
 
     def __init__(self, game: GameState, kinds: Sequence[str], *, seed: int = 0, objective: Objective = WIN,
-                 duplicate: bool = False) -> None:
+                 duplicate: bool = False, rated: bool = False) -> None:
         if len(kinds) != game.rules.players:
             raise SeatKindError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
         for kind in kinds:
@@ -212,6 +212,7 @@ class Session:
         self.rng: random.Random | None = None  # the game's own generator, when the session made it
         self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
         self.duplicate = duplicate
+        self.rated = rated  # a rated game: no hints, no undo, no takebacks
 
     # ------------------------------------------------------------------ seats and turns
     def is_human(self, seat: int) -> bool:
@@ -264,6 +265,8 @@ class Session:
         """See :func:`hint_refusal`; and none in a duplicate set (the hint is the computer's own play)."""
         if self.duplicate:
             return "no hints in a duplicate set: it sets your play against the computer's"
+        if self.rated:
+            return "no hints in a rated game"
         return hint_refusal(self.game, seat)
 
     # ------------------------------------------------------------------ undo
@@ -271,7 +274,7 @@ class Session:
         """Why ``seat`` may not undo now, or None. Undo is for casual games against the computer: one
         person at the table, no muggins, not rated (``rated``) nor half of a duplicate set, and a decision of
         theirs to take back."""
-        if rated or self.duplicate:
+        if rated or self.rated or self.duplicate:
             return "no undo in a rated or duplicate game"
         if self.game.rules.muggins:
             return "no undo under muggins"

@@ -23,6 +23,7 @@ from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.web import accounts
 from pegboard.web.accounts import Account, Passwords, Throttle
+from pegboard.web.rated import Rated
 from pegboard.web.errors import HubError
 from pegboard.web.names import name_key
 from pegboard.web.frames import error_frame, hint_frame, state_frame
@@ -65,6 +66,7 @@ class Settings:
     offer_computer_after: float = 30.0  # seconds in the queue before the computer is offered
     contribute_within: float = 20.0  # seconds a matched player's browser has to add its part of the shuffle
     reissue_away: float = 120.0  # seconds a taken seat's player must have been away before it is given again
+    test_clocks: bool = False  # tests only: the queue also offers the one-second clock "test"
 
 
 class Conn:
@@ -119,6 +121,7 @@ class Hub:
         self.thinker = Thinker(self.settings.workers)
         self.passwords = Passwords(fast=self.settings.fast_passwords)
         self.throttle = Throttle(self.settings.login_free, self.settings.login_most)
+        self.rated = Rated(self)
         self.closing = False
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -131,6 +134,16 @@ class Hub:
         if self.settings.gc_freeze > 0:
             self._spawn(self._collector())
         self._spawn(self._reaper())
+        self._spawn(self._matchmaker())
+
+    async def _matchmaker(self) -> None:
+        """Rounds of matchmaking (:meth:`Rated.tick`) every :attr:`Settings.match_every` seconds."""
+        while not self.closing:
+            await asyncio.sleep(self.settings.match_every)
+            try:
+                await self.rated.tick()
+            except Exception:
+                log.exception("a round of matchmaking failed")
 
     async def _reaper(self) -> None:
         """Unload the tables nobody is at: see :meth:`unload_idle`."""
@@ -146,7 +159,7 @@ class Hub:
         now = time.monotonic() if now is None else now
         gone = []
         for table in list(self.tables.values()):
-            if table.conns or table.busy or table.lock.locked():
+            if table.conns or table.busy or table.lock.locked() or (table.rated is not None and not table.over):
                 table.idle_since = now
                 continue
             limit = self.settings.finished_unload if table.over else self.settings.idle_unload
@@ -214,10 +227,47 @@ class Hub:
             log.exception("table %s cannot be restored from storage; it stays unavailable", table_id)
             return None
         self.tables[table_id] = table
+        self._arrive(table)
         if table.over:
             self._spawn(self._finished(table))
         self.kick(table)
         return table
+
+    def _arrive(self, table: Table) -> None:
+        """A rated table comes into memory: its players' grace runs until they connect; its referee starts."""
+        if table.rated is None:
+            return
+        table.grace = self.settings.grace
+        now = time.time()
+        for seat in table.seats:
+            if seat.kind == "human" and seat.online == 0 and seat.gone_at is None:
+                seat.gone_at = now
+        self.rated.watch(table)
+
+    async def open(self, table: Table) -> None:
+        """Store a table made by the server (a rated match's) and bring it to life."""
+        await self.journal.write(table.writes())
+        self.tables[table.id] = table
+        self._arrive(table)
+        self.kick(table)
+
+    async def forfeit(self, table: Table, seat: int, reason: str) -> None:
+        """``seat`` loses a rated game it did not finish: ``time`` (ran out too often) or ``abandoned``
+        (away past the grace period). The best-placed other side wins."""
+        async with table.lock:
+            if table.over:
+                return
+            game = table.game
+            sides = game.side_names
+            mine = seat % len(sides)
+            winner = max((side for side in range(len(sides)) if side != mine), key=lambda side: game.score_list[side])
+            table.outcome = {"reason": reason, "loser": seat, "winner": sides[winner]}
+            table.start_clocks(time.time())
+            table.changed.set()
+            why = "ran out of time" if reason == "time" else "left the game"
+            log.info("table %s: seat %d %s and loses", table.id, seat, why)
+        self._spawn(self._finished(table))
+        self.broadcast(table)
 
     async def _finished(self, table: Table) -> None:
         """A table's game is over: say so in storage (it is not loaded at start-up any more), log each
@@ -226,6 +276,12 @@ class Hub:
         await self.journal.write([FinishRow(table.id, table.outcome),
                                   *(ResultRow(table.id, number, seat.name, now, seat.account)
                                     for number, seat in enumerate(table.seats) if seat.kind == "human")])
+        if table.rated is not None:
+            try:
+                await self.rated.rate(table)
+            except Exception:
+                log.exception("table %s: its ratings could not be written", table.id)
+            self.broadcast(table)
         if table.half == 1:
             await self._open_second_half(table)
 
@@ -349,6 +405,8 @@ class Hub:
         if conn.seat is not None:
             table.seats[conn.seat].online += 1
             table.seats[conn.seat].away_since = None
+            table.seats[conn.seat].gone_at = None
+            table.changed.set()
         frame, conn.cursor = state_frame(table.game, conn.seat, -1, table.public(), table.last, table.cache)
         conn.push(frame)
         if conn.seat is not None:
@@ -364,12 +422,15 @@ class Hub:
             place.online -= 1
             if place.online == 0:
                 place.away_since = time.monotonic()
+                if table.rated is not None and not table.over:
+                    place.gone_at = time.time()
+                    table.changed.set()
             self.send_seats(table)
         if not table.conns and table.over and not table.lock.locked():
             self.tables.pop(table.id, None)  # loaded again from storage if anyone comes back
 
     def send_seats(self, table: Table) -> None:
-        frame = {"type": "seats", "seats": [seat.public() for seat in table.seats]}
+        frame = {"type": "seats", "seats": [seat.public(table.grace) for seat in table.seats]}
         for conn in list(table.conns):
             conn.push(frame)
 
@@ -456,14 +517,16 @@ class Hub:
             return "illegal", str(error)
         raise AssertionError(f"{action!r} applied although it was not among the legal actions")
 
-    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None) -> bool:
-        """Store, then apply, then broadcast one legal action (caller holds the table's lock).
+    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None, how: str | None = None) -> bool:
+        """Store, then apply, then broadcast one legal action (caller holds the table's lock); ``how``
+        says if the server made it for a person (``forced``, ``timeout``).
 
         Returns False, having changed nothing, if the action could not be stored."""
         game = table.game
         action = game.normalize(action)
+        now = time.time()
         try:
-            await self.journal.write([ActionRow(table.id, table.n, game.record_text(action))])
+            await self.journal.write([ActionRow(table.id, table.n, game.record_text(action), now, how)])
         except Exception as error:
             log.exception("table %s: could not store action %d", table.id, table.n)
             if ack is not None:
@@ -473,6 +536,8 @@ class Hub:
         game.apply(action)
         table.n += 1
         table.last = (start, len(game.events))
+        table.time_action(action.seat, now, how)
+        table.changed.set()
         if game.finished:
             self._spawn(self._finished(table))
         self.broadcast(table, ack)
@@ -520,15 +585,22 @@ class Hub:
                 if seat is None:
                     return
                 moment = table.n
-                action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed,
-                                                   session.objective)
+                how = None
+                if session.is_human(seat):  # a person's forced move, made by the server at a rated table
+                    forced = session.forced(seat)
+                    if forced is None:
+                        return
+                    action, how = forced, "forced"
+                else:
+                    action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed,
+                                                       session.objective)
                 async with table.lock:
                     if table.n != moment or seat not in table.game.to_act():
                         continue  # someone moved meanwhile: decide again, at the new moment
                     if table.game.normalize(action) not in table.game.legal_actions(seat):
                         log.error("table %s: computer chose illegal %r; playing its first legal move", table.id, action)
                         action = table.game.legal_actions(seat)[0]
-                    if not await self._commit(table, action, None):
+                    if not await self._commit(table, action, None, how):
                         failed = True
                         return
         except asyncio.CancelledError:
