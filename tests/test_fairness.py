@@ -361,3 +361,14 @@ def test_the_installed_command_exits_0_1_and_2(record: dict[str, Any], tmp_path:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 + 10 * 1 + 100 * 2, done.stderr
     assert done.stdout.startswith("ok: ") and "failed: deal" in done.stdout
+
+
+def test_the_docs_test_vector_and_by_hand_check_hold(record: dict[str, Any], tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "fairness.md").read_text(encoding="utf-8")
+    server = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    contributions = ["aa" * 16, "0123456789abcdef" * 4]
+    seed = game_seed(server, contributions)
+    assert commitment(server) in text and str(seed) in text and f"{seed:032x}" in text
+    by_hand = text.split("```python\n")[1].split("```")[0]
+    path = write(tmp_path, record)
+    exec(by_hand.replace('"game.json"', repr(str(path))), {})  # its asserts hold on a fair record
