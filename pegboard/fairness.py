@@ -222,6 +222,8 @@ def verify_record(record: object) -> str:
         raise VerifyError(f"the commitment {fair.commitment[:15]}... does not match the revealed server seed "
                           f"{fair.server_seed[:8]}...")
     seed = fair.seed()
+    if game_record.seed is None:
+        raise VerifyError(f"the record has no seed; the commitment and contributions give {seed}")
     if game_record.seed != seed:
         raise VerifyError(f"the record's seed {game_record.seed} is not the one the commitment and contributions "
                           f"give ({seed})")
@@ -257,11 +259,15 @@ def _compare_deal(index: int, dealt: Deal, given: Deal, players: Sequence[str]) 
     for seat, name in enumerate(players):
         mine = given.hands[seat] if seat < len(given.hands) else ()
         theirs = dealt.hands[seat] if seat < len(dealt.hands) else ()
+        if theirs and not mine:
+            raise VerifyError(f"{where}: the record gives no hand for {name}; a checked record gives every card dealt")
         if tuple(mine) != tuple(theirs):
             raise VerifyError(f"{where}: {name}'s hand {_cards(mine)} is not what the seed deals ({_cards(theirs)})")
     if tuple(given.crib) != tuple(dealt.crib):
         raise VerifyError(f"{where}: the crib's dealt cards {_cards(given.crib)} are not what the seed deals "
                           f"({_cards(dealt.crib)})")
+    if given.starter is None and dealt.starter is not None:
+        raise VerifyError(f"{where}: the record gives no starter; a checked record gives every card dealt")
     if given.starter != dealt.starter:
         raise VerifyError(f"{where}: the starter {given.starter or 'none'} is not what the seed deals "
                           f"({dealt.starter or 'none'})")

@@ -372,3 +372,16 @@ def test_the_docs_test_vector_and_by_hand_check_hold(record: dict[str, Any], tmp
     by_hand = text.split("```python\n")[1].split("```")[0]
     path = write(tmp_path, record)
     exec(by_hand.replace('"game.json"', repr(str(path))), {})  # its asserts hold on a fair record
+
+
+def test_a_record_without_its_seed_or_its_cards_is_refused_saying_so(record: dict[str, Any]) -> None:
+    unseeded = {key: value for key, value in record.items() if key != "seed"}
+    unseeded.pop("cut_for_deal")
+    assert reason(unseeded).startswith("the record has no seed")
+    bare = copy.deepcopy(record)
+    del bare["deals"][0]["hands"], bare["deals"][0]["starter"]
+    assert reason(bare) == ("deal 1 (deals[0]): the record gives no hand for Ann; "
+                            "a checked record gives every card dealt")
+    no_starter = copy.deepcopy(record)
+    no_starter["deals"][1]["starter"] = None
+    assert reason(no_starter).startswith("deal 2 (deals[1]): the record gives no starter")
