@@ -385,3 +385,9 @@ def test_a_record_without_its_seed_or_its_cards_is_refused_saying_so(record: dic
     no_starter = copy.deepcopy(record)
     no_starter["deals"][1]["starter"] = None
     assert reason(no_starter).startswith("deal 2 (deals[1]): the record gives no starter")
+
+
+def test_a_muggins_game_to_61_verifies() -> None:
+    data = fair_record("cribbage", seed=5, muggins=True, target=61)
+    assert data["options"]["muggins"] is True and any(" count " in text for text in data["deals"][0]["actions"])
+    assert verify_record(data).startswith("ok: ")
