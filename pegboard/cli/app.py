@@ -69,6 +69,7 @@ COMMANDS = {
     "engine": "pegboard.cli.engine_cmd:engine",
     "review": "pegboard.cli.review_cmd:review_command",
     "analyse": "pegboard.cli.analyse_cmd:analyse",
+    "verify": "pegboard.cli.verify_cmd:verify_command",
 }
 """Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 
