@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.files import JSONProblem, decode_json
 from pegboard.web.account_routes import add_account_routes
+from pegboard.web.rated_routes import add_rated_routes
 from pegboard.web.auth import caller, client_address
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
@@ -186,11 +187,12 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         table = await table_or_404(table_id)
         if not table.over:
             raise HubError(409, "the game is not over: its record can be downloaded when it is finished")
-        body = json.dumps(table.session.record(), indent=1) + "\n"
+        body = json.dumps(table.record(), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 
     add_account_routes(app, hub, _body, limits.check)
+    add_rated_routes(app, hub, _body, table_or_404)
     add_review_routes(app, table_or_404)
     add_player_routes(app, hub, table_or_404)
 

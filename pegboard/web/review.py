@@ -61,7 +61,7 @@ def add_review_routes(app: FastAPI, table_or_404: Callable[[str], Awaitable[Tabl
         table = await table_or_404(table_id)
         if not table.over:
             raise HubError(409, "the game is not over: it can be reviewed when it is finished")
-        return table.session.record()
+        return table.record()
 
     @app.get("/r/{table_id}", include_in_schema=False)
     async def review_page(table_id: str) -> Response:
