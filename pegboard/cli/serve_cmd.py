@@ -65,8 +65,15 @@ def check_listen(host: str, port: int) -> None:
 @click.option("--pace", default=0.7, show_default=True, type=Seconds(0, 10),
               help="Seconds a computer player waits before each move, so people can follow.")
 @click.option("--access-log/--no-access-log", default=False, show_default=True, help="Log every HTTP request.")
-def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) -> None:
-    """Serve games in the browser: tables for any game, friends by invite link, computer players.
+@click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy's address whose X-Forwarded-For names the client (for the sign-in throttle "
+                   "and rate limits); repeat for several. Without it the peer's address is used.")
+@click.option("--grace", default=60.0, show_default=True, type=Seconds(5, 3600),
+              help="Seconds a rated game waits for a player who left before they lose it.")
+def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool, trusted_proxies: tuple[str, ...],
+          grace: float) -> None:
+    """Serve games in the browser: tables for any game, friends by invite link, computer players,
+    accounts, rated games with matchmaking and clocks (see docs/online.md).
 
     Every table and move is saved to the database before it is acknowledged; stop the server any
     way you like and start it again on the same database to carry on exactly where you were.
@@ -87,11 +94,11 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool) 
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise PegboardError(f"--db {path}: cannot make its folder {str(path.parent)!r} ({error.strerror})") from None
-    app = create_app(str(path), Settings(pace=pace, gc_freeze=10))
+    app = create_app(str(path), Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo("pegboard: note: plain HTTP; put a TLS proxy in front to play over the internet", err=True)
     uvicorn.run(app, host=host, port=port, log_config=log_config(access_log), log_level=None, access_log=access_log,
-                ws_max_size=65536,
+                ws_max_size=65536, proxy_headers=False,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=3)

@@ -19,6 +19,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -63,11 +64,11 @@ class Account:
 _COLUMNS = "id, name, created, deleted, banned, private"
 
 
-def _account(row: tuple[object, ...] | None) -> Account | None:
+def _account(row: tuple[Any, ...] | None) -> Account | None:
     if row is None:
         return None
     number, name, created, deleted, banned, private = row
-    return Account(int(number), str(name), float(created), bool(deleted), bool(banned), bool(private))  # type: ignore[arg-type]
+    return Account(int(number), str(name), float(created), bool(deleted), bool(banned), bool(private))
 
 
 class Passwords:
@@ -244,9 +245,10 @@ def new_reset(tx: Tx, account: int, now: float) -> str:
 
 def use_reset(tx: Tx, token: object, digest: str, now: float) -> Account:
     """Set a new password with a reset token (once); every session of the account ends."""
-    row = None if not isinstance(token, str) or len(token) > 100 else tx.one(
-        "SELECT account, expires FROM resets WHERE token_hash = ?", _token_hash(token))
-    if row is None or float(row[1]) < now:
+    row = None
+    if isinstance(token, str) and len(token) <= 100:
+        row = tx.one("SELECT account, expires FROM resets WHERE token_hash = ?", _token_hash(token))
+    if row is None or float(row[1]) < now or not isinstance(token, str):
         raise HubError(400, "this reset link is not valid (used, expired or mistyped): ask for a new one")
     tx.run("DELETE FROM resets WHERE token_hash = ?", _token_hash(token))
     change_password(tx, int(row[0]), digest)

@@ -23,12 +23,12 @@ from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.web import accounts
 from pegboard.web.accounts import Account, Passwords, Throttle
-from pegboard.web.rated import Rated
 from pegboard.web.errors import HubError
-from pegboard.web.names import name_key
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
+from pegboard.web.names import name_key
 from pegboard.web.protocol import RateLimit
+from pegboard.web.rated import Rated
 from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store
 from pegboard.web.tables import SetupError, Table, hash_token, new_secret
 from pegboard.web.thinking import Thinker

@@ -129,7 +129,7 @@ def add_rated_routes(app: FastAPI, hub: Hub, body: Callable[[Request], Any],
             checked = check_name(name)
         except PegboardError as error:
             raise HubError(400, str(error)) from None
-        account = await read(lambda tx: accounts.by_name(tx, checked))
+        account: accounts.Account | None = await read(lambda tx: accounts.by_name(tx, checked))
         if account is None or account.deleted:
             raise HubError(404, f"no player {checked!r} here")
         return account

@@ -399,7 +399,8 @@ class Table:
 
     def public(self) -> dict[str, Any]:
         """What anyone at the table may know about it (never tokens, invites or the seed)."""
-        public: dict[str, Any] = {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
+        public: dict[str, Any] = {
+                  "table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
                   "creator": self.creator_seat, "layout": layout(self.game.rules),
                   "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
                   "objective": self.objective.name, "playing_for": self.objective.words,
