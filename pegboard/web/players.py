@@ -7,7 +7,8 @@ result, from either half's table, once the set is over).
 
 Only registered players have statistics: the games they finished signed in under their own name (a
 guest's games count toward nobody); a player may keep them private (403 to anyone else). The
-accuracy of a game is worked out by a review the first time the figures are asked for (a few games a request, each kept), so a page asked for again has more.
+accuracy of a game is worked out by a review the first time the figures are asked for (a few games
+a request, each kept), so a page asked for again has more.
 """
 
 from __future__ import annotations
