@@ -13,7 +13,9 @@ from pegboard.cli.options import Seconds
 from pegboard.datadir import data_dir
 from pegboard.errors import PegboardError
 
-__all__ = ["serve", "default_db", "check_listen", "log_config"]
+__all__ = ["serve", "default_db", "check_listen", "log_config", "LOOPBACK_NAMES"]
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def log_config(access_log: bool) -> dict[str, Any]:
@@ -68,10 +70,13 @@ def check_listen(host: str, port: int) -> None:
 @click.option("--trusted-proxy", "trusted_proxies", multiple=True, metavar="ADDRESS",
               help="A reverse proxy's address whose X-Forwarded-For names the client (for the sign-in throttle "
                    "and rate limits); repeat for several. Without it the peer's address is used.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A host name the server answers to (its Host header); repeat for several. Default: the loopback "
+                   "names when listening on loopback (against DNS rebinding), else any.")
 @click.option("--grace", default=60.0, show_default=True, type=Seconds(5, 3600),
               help="Seconds a rated game waits for a player who left before they lose it.")
 def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool, trusted_proxies: tuple[str, ...],
-          grace: float) -> None:
+          allowed_hosts: tuple[str, ...], grace: float) -> None:
     """Serve games in the browser: tables for any game, friends by invite link, computer players,
     accounts, rated games with matchmaking and clocks (see docs/online.md).
 
@@ -94,7 +99,10 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool, 
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise PegboardError(f"--db {path}: cannot make its folder {str(path.parent)!r} ({error.strerror})") from None
-    app = create_app(str(path), Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace))
+    if not allowed_hosts:
+        allowed_hosts = LOOPBACK_NAMES if host in ("127.0.0.1", "localhost", "::1") else ("*",)
+    app = create_app(str(path), Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace,
+                                         allowed_hosts=allowed_hosts))
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):

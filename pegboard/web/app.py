@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.files import JSONProblem, decode_json
@@ -106,6 +107,19 @@ def _links(table: Table, invites: dict[int, str]) -> dict[str, str]:
     return {str(seat): f"/t/{table.id}#join={seat}.{invite}" for seat, invite in invites.items()}
 
 
+def same_origin(origin: str | None, host: str | None, scheme: str) -> bool:
+    """Whether a WebSocket's ``Origin`` is this server's page: the same host and port, and the page's
+    scheme matching the socket's (http for ws, https for wss). No Origin (not a browser) is allowed.
+
+    >>> same_origin("http://a:8000", "a:8000", "ws"), same_origin("https://a:8000", "a:8000", "ws")
+    (True, False)
+    """
+    if not origin:
+        return True
+    parts = urlsplit(origin)
+    return parts.netloc == host and parts.scheme == {"ws": "http", "wss": "https"}.get(scheme)
+
+
 def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     """The application serving ``store`` (a :class:`Store` or a path to an SQLite file)."""
     hub = Hub(open_store(store) if isinstance(store, str) else store, settings)
@@ -120,6 +134,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="pegboard", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
     app.add_middleware(SecurityHeaders)
+    if "*" not in hub.settings.allowed_hosts:  # a Host allow-list: no DNS rebinding onto this server
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hub.settings.allowed_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(HubError)
@@ -187,19 +203,19 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         table = await table_or_404(table_id)
         if not table.over:
             raise HubError(409, "the game is not over: its record can be downloaded when it is finished")
+        await hub.check_set_over(table)
         body = json.dumps(table.record(), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 
     add_account_routes(app, hub, _body, limits.check)
     add_rated_routes(app, hub, _body, table_or_404)
-    add_review_routes(app, table_or_404)
+    add_review_routes(app, hub, table_or_404)
     add_player_routes(app, hub, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        origin = websocket.headers.get("origin")
-        if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
+        if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host"), websocket.url.scheme):
             await websocket.close(code=1008, reason="cross-origin connections are refused")
             return
         await websocket.accept()
@@ -210,9 +226,9 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
 async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
     """One browser's connection: hello (seat or spectator), then messages until it goes."""
-    async def hang_up() -> None:
+    async def hang_up(reason: str) -> None:
         try:
-            await websocket.close(code=1013, reason="closing: reconnect for a fresh view")
+            await websocket.close(code=1008 if "too many" in reason else 1013, reason=reason[:120])
         except Exception:  # already closed
             pass
 
@@ -260,6 +276,7 @@ async def _messages(hub: Hub, websocket: WebSocket, conn: Conn) -> None:
         if not conn.rate.allow():
             hub.refuse(conn, "rate-limited", "too many messages: slow down", _request_id(message.get("text")))
             if conn.rate.refused > 100 and time.monotonic() - started > 1:
+                conn.close("closed for sending too many messages")
                 return
             continue
         try:

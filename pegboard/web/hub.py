@@ -23,6 +23,7 @@ from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.web import accounts
 from pegboard.web.accounts import Account, Passwords, Throttle
+from pegboard.web.analyses import Analyses
 from pegboard.web.errors import HubError
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
@@ -58,6 +59,7 @@ class Settings:
     idle_unload: float = 600.0  # seconds a table nobody is connected to stays in memory (it stays stored)
     finished_unload: float = 60.0  # the same once its game is over
     trusted_proxies: tuple[str, ...] = ()  # peers whose X-Forwarded-For names the client's address
+    allowed_hosts: tuple[str, ...] = ("*",)  # Host headers served ("*": any; serve sets loopback names on loopback)
     fast_passwords: bool = False  # tests only: cheap Argon2id parameters
     login_free: int = 5  # wrong passwords (per name and per address) before each try must wait
     login_most: float = 300.0  # the longest wait, seconds (it doubles from 1 s)
@@ -67,6 +69,9 @@ class Settings:
     contribute_within: float = 20.0  # seconds a matched player's browser has to add its part of the shuffle
     reissue_away: float = 120.0  # seconds a taken seat's player must have been away before it is given again
     test_clocks: bool = False  # tests only: the queue also offers the one-second clock "test"
+    reviews_at_once: int = 1  # analyses (reviews, statistics) worked out at a time, in their own process
+    reviews_queued: int = 16  # analyses that may wait; more are refused with 503
+    reviews_per_address: int = 2  # analyses one address may have under way; more are refused with 429
 
 
 class Conn:
@@ -75,9 +80,10 @@ class Conn:
     observer: Callable[[Conn, str], None] | None = None  # tests: sees every frame just before it is sent
 
     def __init__(self, send: Callable[[str], Awaitable[None]], settings: Settings,
-                 hang_up: Callable[[], Awaitable[None]] | None = None) -> None:
+                 hang_up: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.send = send
         self.hang_up = hang_up
+        self.reason = "closing: reconnect for a fresh view"  # what the client is told when this closes
         self.seat: int | None = None
         self.table: Table | None = None
         self.cursor = -1
@@ -92,13 +98,16 @@ class Conn:
         if self.closed:
             return
         if self._queue.qsize() >= self._limit:
-            self.close()
+            self.close("too slow to keep up: reconnect for a fresh view")
             return
         self._queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
 
-    def close(self) -> None:
+    def close(self, reason: str | None = None) -> None:
+        """Close the connection after what is queued, telling the client ``reason`` if given."""
         if not self.closed:
             self.closed = True
+            if reason is not None:
+                self.reason = reason
             self._queue.put_nowait(None)
 
     async def pump(self) -> None:
@@ -108,7 +117,7 @@ class Conn:
                 Conn.observer(self, text)
             await self.send(text)
         if self.hang_up is not None:
-            await self.hang_up()
+            await self.hang_up(self.reason)
 
 
 class Hub:
@@ -122,8 +131,11 @@ class Hub:
         self.passwords = Passwords(fast=self.settings.fast_passwords)
         self.throttle = Throttle(self.settings.login_free, self.settings.login_most)
         self.rated = Rated(self)
+        self.analyses = Analyses(self.settings.workers and 1, self.settings.reviews_at_once,
+                                 self.settings.reviews_queued, self.settings.reviews_per_address)
         self.closing = False
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._set_locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ life cycle
@@ -194,6 +206,7 @@ class Hub:
             for conn in list(table.conns):
                 conn.close()
         await asyncio.get_running_loop().run_in_executor(None, self.thinker.close)
+        self.analyses.close()
         await asyncio.get_running_loop().run_in_executor(None, self.journal.close)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
@@ -287,8 +300,9 @@ class Hub:
 
     async def _open_second_half(self, first: Table) -> None:
         """The table of a duplicate set's second half (made and stored once), then everyone at the first
-        table is told where it is."""
-        async with first.lock:
+        table is told where it is. One lock per set, not the table's: the first half's table may be unloaded
+        and loaded again meanwhile (a second object), and must not make the second half twice."""
+        async with self._set_locks.setdefault(first.id, asyncio.Lock()):
             if await self.table(first.second_half) is None:
                 second = first.second()
                 self.tables[second.id] = second  # before it is stored: its id is known, and it must load once
@@ -300,6 +314,16 @@ class Hub:
                 self.kick(second)
             first.second_open = True
         self.broadcast(first)
+
+    async def check_set_over(self, table: Table) -> None:
+        """Refuse (409) what would show a duplicate set's first half before the whole set is over: its
+        record and review hold the cards the second half deals again, with the expert's ranking."""
+        if table.half != 1:
+            return
+        second = await self.table(table.second_half)
+        if second is None or not second.over:
+            raise HubError(409, "this is the first half of a duplicate set: its record and review open when the "
+                                "whole set is over (the second half deals the same cards)")
 
     async def create(self, data: Any, account: Account | None = None) -> Table:
         """A new table from a request, stored before it is announced. A seat may carry a registered

@@ -24,7 +24,7 @@ from fastapi.responses import Response
 from pegboard.analysis.mystats import PlayedGame, player_stats, with_accuracy
 from pegboard.duplicate import compare
 from pegboard.web import accounts
-from pegboard.web.auth import caller
+from pegboard.web.auth import caller, client_address
 from pegboard.web.hub import Hub, HubError, log
 from pegboard.web.pages import page
 from pegboard.web.store import AccuracyRow, PlayerGame, StoredTable
@@ -58,25 +58,32 @@ def played_games(entries: list[PlayerGame], stored: list[StoredTable | None]) ->
     return games
 
 
+def work_out_figures(entries: list[PlayerGame], stored: list[StoredTable | None]
+                     ) -> tuple[dict[str, Any], list[AccuracyRow]]:
+    """A player's figures from their games (reviewing at most :data:`REVIEWS_A_REQUEST` not yet reviewed),
+    and the accuracies worked out, to keep: the analyses' worker runs this."""
+    games = played_games(entries, stored)
+    kept: list[AccuracyRow] = []
+
+    def keep(key: tuple[str, int], accuracy: float) -> None:
+        kept.append(AccuracyRow(key[0], key[1], accuracy))
+
+    games = with_accuracy(games, keep, None, REVIEWS_A_REQUEST)
+    return player_stats(games).to_json(), kept
+
+
 def add_player_routes(app: FastAPI, hub: Hub, table_or_404: Callable[[str], Awaitable[Table]]) -> None:
     """Add the statistics page, its API and the duplicate result to ``app``."""
     running: dict[str, asyncio.Task[dict[str, Any]]] = {}
 
-    async def figures(name: str, account: int) -> dict[str, Any]:
+    async def figures(name: str, account: int, address: str) -> dict[str, Any]:
         store = hub.journal.store
         entries = (await hub.journal.call(lambda: store.player_games(account)))[-MOST_GAMES:]
         stored = await hub.journal.call(lambda: [store.load(entry.table) for entry in entries])
-        games = await asyncio.to_thread(played_games, entries, stored)
-        kept: list[AccuracyRow] = []
-
-        def keep(key: tuple[str, int], accuracy: float) -> None:
-            kept.append(AccuracyRow(key[0], key[1], accuracy))
-
-        games = await asyncio.to_thread(with_accuracy, games, keep, None, REVIEWS_A_REQUEST)
+        found, kept = await hub.analyses.run(address, work_out_figures, entries, stored)
         if kept:
             await hub.journal.write(kept)
-        found = await asyncio.to_thread(player_stats, games)
-        return {"name": name, **found.to_json()}
+        return {"name": name, **found}
 
     @app.get("/stats/{name}", include_in_schema=False)
     async def stats_page(name: str) -> Response:
@@ -98,7 +105,8 @@ def add_player_routes(app: FastAPI, hub: Hub, table_or_404: Callable[[str], Awai
         key = str(account.id)
         task = running.get(key)
         if task is None:
-            task = running[key] = asyncio.ensure_future(figures(account.name, account.id))
+            address = client_address(request, hub.settings.trusted_proxies)
+            task = running[key] = asyncio.ensure_future(figures(account.name, account.id, address))
         try:
             return await asyncio.shield(task)
         finally:
