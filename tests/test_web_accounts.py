@@ -231,3 +231,40 @@ def test_the_matchmaking_window_widens_with_the_wait_and_keeps_blocked_players_a
     assert groups([ann, bob], 2, 10.0, set()) == []  # 250 apart, windows of 200
     assert groups([ann, bob], 2, 15.0, set()) == [[ann, bob]]
     assert groups([ann, bob], 2, 15.0, {(2, 1)}) == []
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                    max_leaves=12)
+FIELDS = st.fixed_dictionaries({}, optional={key: JSON | st.text(max_size=40) for key in (
+    "name", "password", "old", "new", "private", "token", "kind", "clock", "level", "value", "seat", "invite")})
+ENDPOINTS = ["/api/accounts", "/api/login", "/api/logout", "/api/logout-all", "/api/password", "/api/privacy",
+             "/api/delete", "/api/reset", "/api/queue", "/api/queue/computer", "/api/matches/x/contribute",
+             "/api/blocks", "/api/tables/x/claim", "/api/tables/x/rematch"]
+
+
+@pytest.fixture(scope="module")
+def signed_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    from pegboard.web.app import create_app
+
+    app = create_app(str(tmp_path_factory.mktemp("fuzz") / "t.db"),
+                     Settings(workers=0, fast_passwords=True, create_rate=1000.0, create_burst=1000.0))
+    with TestClient(app) as client:
+        answer = client.post("/api/accounts", json={"name": "Fuzz", "password": "fuzzing along"}).json()
+        client.headers["x-csrf-token"] = answer["csrf"]
+        yield client
+
+
+@settings(max_examples=150, deadline=None)
+@given(endpoint=st.sampled_from(ENDPOINTS), body=FIELDS | JSON)
+def test_every_new_endpoint_answers_odd_input_with_a_4xx_never_a_5xx(signed_client: Any, endpoint: str,
+                                                                     body: Any) -> None:
+    if endpoint in ("/api/delete", "/api/logout", "/api/logout-all", "/api/password", "/api/reset") \
+            and isinstance(body, dict):
+        body = {**body, "password": "not the password", "old": "not the password"}  # stay signed in
+    answer = signed_client.post(endpoint, json=body)
+    assert answer.status_code < 500, (endpoint, body, answer.text)
+    if answer.status_code >= 400:
+        assert answer.json()["error"]

@@ -73,8 +73,11 @@ def test_only_the_tables_creator_gets_the_invites_and_may_reissue_one(server: Se
     assert status == 409 and "only after its player has been away 120 s" in message
     server.hub.settings.reissue_away = 0.05
     time.sleep(0.1)
-    post(invites, {"token": ann, "reissue": 2})
+    fresh = post(invites, {"token": ann, "reissue": 2})["links"]["2"].split("#join=")[1].split(".", 1)[1]
     assert Client(server.ws_url, table, cat).state["seat"] is None
+    assert "Ann gave Cat's seat to someone else" in Client(server.ws_url, table).state["notices"][-1]
+    post(join, {"seat": 2, "invite": fresh})
+    assert Client(server.ws_url, table).state["notices"][-1] == "someone new took over Cat's seat"
     assert refused(invites, {"token": ann, "reissue": 0})[0] == 400  # not her own seat
 
 

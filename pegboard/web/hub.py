@@ -376,6 +376,8 @@ class Hub:
             token = new_secret()
             digest = hash_token(token)
             await self.journal.write([SeatRow(table.id, seat, digest, None if mine is None else mine.id)])
+            if place.invite in table.reissued:
+                table.notices.append(f"someone new took over {place.name}'s seat")
             place.token_hash = digest
             place.account = None if mine is None else mine.id
         self.send_seats(table)
@@ -414,6 +416,10 @@ class Hub:
         async with table.lock:
             invite = new_secret()
             await self.journal.write([InviteRow(table.id, seat, invite)])
+            table.reissued.add(invite)
+            if place.token_hash is not None:
+                table.notices.append(f"{table.seats[table.creator_seat].name} gave {place.name}'s seat to someone "
+                                     "else: its player had been away")
             place.invite, place.token_hash, place.account = invite, None, None
             for conn in [conn for conn in table.conns if conn.seat == seat]:
                 self.refuse(conn, "bad-token", "the table's creator gave this seat to someone else")

@@ -180,6 +180,8 @@ class Table:
     idle_since: float = field(default_factory=time.monotonic)  # nobody connected, nothing to do: since when
     outcome: dict[str, Any] | None = None  # how a game ended that its actions do not end (time, abandonment)
     rating_changes: dict[str, Any] | None = None  # a finished rated game's changes, by seat
+    notices: list[str] = field(default_factory=list)  # what everyone at the table is told (a seat taken over)
+    reissued: set[str] = field(default_factory=set)  # invites the creator made anew (in memory: for notices)
     grace: float | None = None  # rated tables: the server's grace period for a player who left
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # set at every change a referee may care for
     session: Session = field(init=False)
@@ -404,7 +406,8 @@ class Table:
                   "creator": self.creator_seat, "layout": layout(self.game.rules),
                   "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
                   "objective": self.objective.name, "playing_for": self.objective.words,
-                  "finished": self.over, "winner": self.winner, "outcome": self.outcome}
+                  "finished": self.over, "winner": self.winner, "outcome": self.outcome,
+                  "notices": self.notices[-3:]}
         if self.rated is not None and self.clock is not None:
             now = time.time()
             public["rated"] = {"kind": self.rated["kind"], "clock": self.clock.to_json(), "grace": self.grace,
