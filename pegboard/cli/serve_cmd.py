@@ -61,9 +61,12 @@ def check_listen(host: str, port: int) -> None:
 @click.command(short_help="Serve games in the browser, with friends or bots.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
-              help="SQLite file holding every table and move [default: tables.db in the data folder: "
-                   "$PEGBOARD_DATA_DIR, else ~/.local/share/pegboard].")
+@click.option("--db", metavar="FILE|URL",
+              help="Where every table, move, account and rating is kept: an SQLite file [default: tables.db in the "
+                   "data folder: $PEGBOARD_DATA_DIR, else ~/.local/share/pegboard], or a PostgreSQL database URL "
+                   "(postgresql://USER@HOST/DB, or postgresql://USER@/DB?host=SOCKETDIR).")
+@click.option("--processes", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Server processes sharing the address (more than 1 needs --db postgresql://...).")
 @click.option("--pace", default=0.7, show_default=True, type=Seconds(0, 10),
               help="Seconds a computer player waits before each move, so people can follow.")
 @click.option("--access-log/--no-access-log", default=False, show_default=True, help="Log every HTTP request.")
@@ -75,8 +78,8 @@ def check_listen(host: str, port: int) -> None:
                    "names when listening on loopback (against DNS rebinding), else any.")
 @click.option("--grace", default=60.0, show_default=True, type=Seconds(5, 3600),
               help="Seconds a rated game waits for a player who left before they lose it.")
-def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool, trusted_proxies: tuple[str, ...],
-          allowed_hosts: tuple[str, ...], grace: float) -> None:
+def serve(host: str, port: int, db: str | None, processes: int, pace: float, access_log: bool,
+          trusted_proxies: tuple[str, ...], allowed_hosts: tuple[str, ...], grace: float) -> None:
     """Serve games in the browser: tables for any game, friends by invite link, computer players,
     accounts, rated games with matchmaking and clocks (see docs/online.md).
 
@@ -92,19 +95,41 @@ def serve(host: str, port: int, db: Path | None, pace: float, access_log: bool, 
         raise PegboardError(f"pegboard serve needs the 'web' extra ({error.name} is missing): "
                             "pip install 'pegboard[web]'") from None
     check_listen(host, port)
-    path = db or default_db()
-    if path.parent.exists() and not path.parent.is_dir():
-        raise PegboardError(f"--db {path}: {str(path.parent)!r} is not a folder")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise PegboardError(f"--db {path}: cannot make its folder {str(path.parent)!r} ({error.strerror})") from None
+    from pegboard.web.store import is_postgres_url
+
     if not allowed_hosts:
         allowed_hosts = LOOPBACK_NAMES if host in ("127.0.0.1", "localhost", "::1") else ("*",)
-    app = create_app(str(path), Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace,
-                                         allowed_hosts=allowed_hosts))
+    settings = Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace,
+                        allowed_hosts=allowed_hosts)
+    if db is not None and is_postgres_url(db):
+        from pegboard.web.postgres import redact_url
+        from pegboard.web.store import open_store
+
+        open_store(db).close()  # a clear error now if it cannot be reached; migrated once, before the workers
+        where = redact_url(db)
+    else:
+        if processes > 1:
+            raise PegboardError(f"--processes {processes}: several processes share a PostgreSQL database "
+                                "(--db postgresql://...); SQLite is one process")
+        path = Path(db) if db else default_db()
+        if path.parent.exists() and not path.parent.is_dir():
+            raise PegboardError(f"--db {path}: {str(path.parent)!r} is not a folder")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise PegboardError(f"--db {path}: cannot make its folder {str(path.parent)!r} ({error.strerror})") \
+                from None
+        db = where = str(path)
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"pegboard: serving on http://{shown}:{port}/ (tables in {path}); Ctrl+C stops", err=True)
+    if processes > 1:
+        from pegboard.web.processes import supervise
+
+        click.echo(f"pegboard: serving on http://{shown}:{port}/ with {processes} processes (database {where}); "
+                   "Ctrl+C stops", err=True)
+        supervise(db, host, port, processes, settings, access_log, lambda line: click.echo(line, err=True))
+        return
+    app = create_app(db, settings)
+    click.echo(f"pegboard: serving on http://{shown}:{port}/ (database {where}); Ctrl+C stops", err=True)
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo("pegboard: note: plain HTTP; put a TLS proxy in front to play over the internet", err=True)
     uvicorn.run(app, host=host, port=port, log_config=log_config(access_log), log_level=None, access_log=access_log,

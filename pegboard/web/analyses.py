@@ -23,6 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from pegboard.web.errors import HubError
+from pegboard.web.lifeline import die_with_parent
 
 __all__ = ["Analyses"]
 
@@ -46,7 +47,8 @@ class Analyses:
         if self._pool is None:
             if self.workers > 0:  # a fresh process now and then: a review's memory goes back to the system
                 self._pool = ProcessPoolExecutor(self.at_once, mp_context=multiprocessing.get_context("spawn"),
-                                                 max_tasks_per_child=self.tasks_per_process)
+                                                 max_tasks_per_child=self.tasks_per_process,
+                                                 initializer=die_with_parent)
             else:
                 self._pool = ThreadPoolExecutor(self.at_once, thread_name_prefix="pegboard-analyse")
         return self._pool

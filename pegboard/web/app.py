@@ -249,6 +249,9 @@ async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
         except (TimeoutError, KeyError, RuntimeError):
             return
         token = hello.get("token")
+        if token and hub.multi:  # a seat may have been taken through another process a moment ago
+            async with table.lock:
+                await hub.refresh(table)
         if token:
             conn.seat = table.seat_for_token(token)
             if conn.seat is None:

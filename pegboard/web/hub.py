@@ -12,11 +12,13 @@ import gc
 import hmac
 import json
 import logging
+import os
 import re
+import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
@@ -30,7 +32,7 @@ from pegboard.web.journal import Journal
 from pegboard.web.names import name_key
 from pegboard.web.protocol import RateLimit
 from pegboard.web.rated import Rated
-from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store
+from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store, Tx
 from pegboard.web.tables import SetupError, Table, hash_token, new_secret
 from pegboard.web.thinking import Thinker
 
@@ -72,6 +74,7 @@ class Settings:
     reviews_at_once: int = 1  # analyses (reviews, statistics) worked out at a time, in their own process
     reviews_queued: int = 16  # analyses that may wait; more are refused with 503
     reviews_per_address: int = 2  # analyses one address may have under way; more are refused with 429
+    caretaker_every: float = 2.0  # several processes: seconds between takeovers of a dead process's tables
 
 
 class Conn:
@@ -120,6 +123,59 @@ class Conn:
             await self.hang_up(self.reason)
 
 
+class MovedOn(Exception):
+    """Several processes: another process stored this table's next move first (the move's number is
+    taken); the table must be brought up to date and the move checked again."""
+
+
+class LeaseHolder(Protocol):
+    def take(self, name: str) -> bool: ...
+
+    def held(self, name: str) -> bool: ...
+
+    def release(self, names: Iterable[str]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class LocalLeases:
+    """One server process: every lease is its own."""
+
+    def take(self, name: str) -> bool:
+        return True
+
+    def held(self, name: str) -> bool:
+        return True
+
+    def release(self, names: Iterable[str]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def lease_of(table_id: str) -> str:
+    """The lease of a table's computer moves and clocks."""
+    return f"table:{table_id}"
+
+
+def is_shared(store: Store) -> bool:
+    """Whether other server processes may share ``store`` (PostgreSQL)."""
+    return getattr(store, "dialect", "sqlite") == "postgresql"
+
+
+def _unique_violation(error: BaseException) -> bool:
+    return type(error).__name__ in ("UniqueViolation", "IntegrityError")
+
+
+def _seats_and_end(tx: Tx, table: str) -> tuple[dict[int, tuple[str | None, int | None]], dict[str, Any] | None]:
+    seats = {int(seat): (token, None if account is None else int(account)) for seat, token, account in tx.all(
+        "SELECT seat, token_hash, account FROM seats WHERE table_id = ?", table)}
+    row = tx.one("SELECT outcome FROM tables WHERE id = ?", table)
+    outcome = None if row is None or row[0] is None else json.loads(row[0])
+    return seats, outcome
+
+
 class Hub:
     """Every live table, their storage and their connections."""
 
@@ -130,6 +186,14 @@ class Hub:
         self.thinker = Thinker(self.settings.workers)
         self.passwords = Passwords(fast=self.settings.fast_passwords)
         self.throttle = Throttle(self.settings.login_free, self.settings.login_most)
+        self.multi = is_shared(store)  # other server processes share this database
+        self.leases: LeaseHolder = LocalLeases()
+        self.listener: Any = None
+        self.process = f"{os.getpid()}-{secrets.token_hex(4)}"
+        if self.multi:
+            from pegboard.web.postgres import Leases
+
+            self.leases = Leases(store.url)  # type: ignore[attr-defined]
         self.rated = Rated(self)
         self.analyses = Analyses(self.settings.workers and 1, self.settings.reviews_at_once,
                                  self.settings.reviews_queued, self.settings.reviews_per_address)
@@ -140,13 +204,121 @@ class Hub:
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Load every unfinished table (so computer players carry on) and resume them."""
-        for table_id in await self.journal.call(self.journal.store.unfinished):
-            await self.table(table_id)
+        """Start serving. No table is loaded now (start-up does not grow with the tables stored): a table
+        comes into memory when someone opens it; only the unfinished rated tables are taken up at once,
+        because their clocks and grace periods run with nobody connected (in several processes, by
+        whichever takes the table's lease)."""
+        if self.multi:
+            from pegboard.web.postgres import Listener
+
+            loop = asyncio.get_running_loop()
+
+            def heard(table: str | None) -> None:
+                loop.call_soon_threadsafe(self._heard, table)
+
+            self.listener = Listener(self.journal.store.url, heard)  # type: ignore[attr-defined]
+        await self._take_up_rated()
         if self.settings.gc_freeze > 0:
             self._spawn(self._collector())
         self._spawn(self._reaper())
         self._spawn(self._matchmaker())
+        if self.multi:
+            self._spawn(self._caretaker())
+
+    async def _take_up_rated(self) -> None:
+        """Load the unfinished rated tables nobody referees (their lease is free)."""
+        for table_id in await self.journal.call(self.journal.store.unfinished_rated):
+            if table_id in self.tables:
+                continue
+            if await asyncio.to_thread(self.leases.take, lease_of(table_id)):
+                await self.table(table_id)
+
+    async def _caretaker(self) -> None:
+        """Several processes: every few seconds take over what a dead process held (rated tables, the
+        computer moves of tables loaded here), and tell the others which seats are connected here."""
+        while not self.closing:
+            await asyncio.sleep(self.settings.caretaker_every)
+            try:
+                await self._take_up_rated()
+                for table in list(self.tables.values()):
+                    if not table.over:
+                        self.kick(table)
+                        self.rated.watch(table)
+                await self._heartbeat()
+            except Exception:
+                log.exception("the caretaker's round failed")
+
+    async def _heartbeat(self) -> None:
+        """Several processes: record which seats of rated tables have a connection here (for a while), so
+        the process refereeing the table does not count them as gone."""
+        now = time.time()
+        rows = [(table.id, number) for table in self.tables.values() if table.rated is not None and not table.over
+                for number, seat in enumerate(table.seats) if seat.online > 0]
+        until = now + 3 * self.settings.caretaker_every
+
+        def work(tx: Tx) -> None:
+            tx.run("DELETE FROM presence WHERE process = ? OR until < ?", self.process, now)
+            for table_id, seat in rows:
+                tx.run("INSERT INTO presence (table_id, seat, process, until) VALUES (?, ?, ?, ?)", table_id, seat,
+                       self.process, until)
+
+        store = self.journal.store
+        await self.journal.call(lambda: store.transact(work))
+
+    def _heard(self, table_id: str | None) -> None:
+        """Another process changed ``table_id`` (None: maybe any table, after the listener reconnected)."""
+        targets = list(self.tables.values()) if table_id is None else [self.tables[table_id]] \
+            if table_id in self.tables else []
+        for table in targets:
+            self._spawn(self._refresh_locked(table))
+
+    async def _refresh_locked(self, table: Table) -> None:
+        async with table.lock:
+            await self.refresh(table)
+
+    async def refresh(self, table: Table) -> bool:
+        """Several processes: bring ``table`` up to the database (actions, seats, the end) and tell this
+        process's connections (caller holds the table's lock). True if anything changed."""
+        if not self.multi:
+            return False
+        store = self.journal.store
+        try:
+            rows, stored = await self.journal.call(lambda: (store.actions_since(table.id, table.n),
+                                                             store.read(lambda tx: _seats_and_end(tx, table.id))))
+        except Exception:
+            log.warning("table %s: could not read it from the database", table.id, exc_info=True)
+            return False
+        changed = False
+        for n, text, at, how in rows:
+            if n != table.n:
+                break
+            game = table.game
+            action = game.parse_action(text)
+            start = len(game.events)
+            game.apply(action)
+            table.n += 1
+            table.last = (start, len(game.events))
+            table.time_action(action.seat, at if at is not None else time.time(), how)
+            changed = True
+        seats, outcome = stored
+        for number, (token_hash, account) in seats.items():
+            place = table.seats[number]
+            if (place.token_hash, place.account) != (token_hash, account):
+                place.token_hash, place.account = token_hash, account
+                for conn in [conn for conn in table.conns if conn.seat == number and token_hash is None]:
+                    self.detach(table, conn)
+                changed = True
+        if outcome is not None and table.outcome is None:
+            table.outcome = outcome
+            table.start_clocks(time.time())
+            changed = True
+        if changed:
+            table.changed.set()
+            if table.over:
+                self._spawn(self._finished(table))
+            self.broadcast(table)
+            self.kick(table)
+        return changed
 
     async def _matchmaker(self) -> None:
         """Rounds of matchmaking (:meth:`Rated.tick`) every :attr:`Settings.match_every` seconds."""
@@ -177,6 +349,7 @@ class Hub:
             limit = self.settings.finished_unload if table.over else self.settings.idle_unload
             if now - table.idle_since >= limit:
                 self.tables.pop(table.id, None)
+                self.leases.release([lease_of(table.id)])
                 gone.append(table.id)
         return gone
 
@@ -207,6 +380,9 @@ class Hub:
                 conn.close()
         await asyncio.get_running_loop().run_in_executor(None, self.thinker.close)
         self.analyses.close()
+        if self.listener is not None:
+            self.listener.close()
+        self.leases.close()
         await asyncio.get_running_loop().run_in_executor(None, self.journal.close)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
@@ -257,9 +433,10 @@ class Hub:
                 seat.gone_at = now
         self.rated.watch(table)
 
-    async def open(self, table: Table) -> None:
-        """Store a table made by the server (a rated match's) and bring it to life."""
-        await self.journal.write(table.writes())
+    async def adopt(self, table: Table) -> None:
+        """Bring to life a table already stored (a rated match's, stored with its match)."""
+        if table.id in self.tables:
+            return
         self.tables[table.id] = table
         self._arrive(table)
         self.kick(table)
@@ -458,6 +635,7 @@ class Hub:
             self.send_seats(table)
         if not table.conns and table.over and not table.lock.locked():
             self.tables.pop(table.id, None)  # loaded again from storage if anyone comes back
+            self.leases.release([lease_of(table.id)])
 
     def send_seats(self, table: Table) -> None:
         frame = {"type": "seats", "seats": [seat.public(table.grace) for seat in table.seats]}
@@ -520,11 +698,18 @@ class Hub:
 
     async def _act(self, table: Table, conn: Conn, action: Action, request: Any) -> None:
         async with table.lock:
-            problem = self._problem(table, action)
-            if problem is not None:
-                self.refuse(conn, *problem, request)
-                return
-            await self._commit(table, action, (conn, request))
+            for _ in range(3):  # several processes: another may have applied this move number first
+                await self.refresh(table)
+                problem = self._problem(table, action)
+                if problem is not None:
+                    self.refuse(conn, *problem, request)
+                    return
+                try:
+                    await self._commit(table, action, (conn, request))
+                    return
+                except MovedOn:
+                    continue
+            self.refuse(conn, "storage", "the table is busy: try again", request)
 
     def _problem(self, table: Table, action: Action) -> tuple[str, str] | None:
         """Why ``action`` may not be applied now (code, message), or None. Changes nothing."""
@@ -558,6 +743,8 @@ class Hub:
         try:
             await self.journal.write([ActionRow(table.id, table.n, game.record_text(action), now, how)])
         except Exception as error:
+            if self.multi and _unique_violation(error):
+                raise MovedOn(table.id) from None
             log.exception("table %s: could not store action %d", table.id, table.n)
             if ack is not None:
                 self.refuse(ack[0], "storage", f"the server could not save that move ({error}); try again", ack[1])
@@ -593,8 +780,11 @@ class Hub:
 
     # ------------------------------------------------------------------ computer players
     def kick(self, table: Table) -> None:
-        """Start the table's computer players if one of them may act and none is already thinking."""
+        """Start the table's computer players if one of them may act and none is already thinking (in
+        several processes, only in the one holding the table's lease)."""
         if table.busy or self.closing or table.over or table.computer_to_act() is None:
+            return
+        if not self.leases.take(lease_of(table.id)):
             return
         table.busy = True
         self._spawn(self._computers(table))
@@ -625,14 +815,17 @@ class Hub:
                     action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed,
                                                        session.objective)
                 async with table.lock:
-                    if table.n != moment or seat not in table.game.to_act():
+                    if await self.refresh(table) or table.n != moment or seat not in table.game.to_act():
                         continue  # someone moved meanwhile: decide again, at the new moment
                     if table.game.normalize(action) not in table.game.legal_actions(seat):
                         log.error("table %s: computer chose illegal %r; playing its first legal move", table.id, action)
                         action = table.game.legal_actions(seat)[0]
-                    if not await self._commit(table, action, None, how):
-                        failed = True
-                        return
+                    try:
+                        if not await self._commit(table, action, None, how):
+                            failed = True
+                            return
+                    except MovedOn:
+                        continue
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -64,11 +64,16 @@ class PgTx(Tx):
         return [tuple(row) for row in self.db.execute(sql.replace("?", "%s"), params).fetchall()]
 
 
+def _one_line(error: BaseException) -> str:
+    """An error's message on one line, not too long (psycopg's run over several)."""
+    return " ".join(str(error).split())[:200]
+
+
 def _connect(url: str, timeout: float = 5.0) -> psycopg.Connection[Any]:
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=max(1, round(timeout)))
     except psycopg.Error as error:
-        raise Unavailable(f"{redact_url(url)}: the database is not answering ({str(error).strip()[:200]}): "
+        raise Unavailable(f"{redact_url(url)}: the database is not answering ({_one_line(error)}): "
                           "try again") from None
 
 
@@ -103,7 +108,7 @@ class PostgresStore(SQLStore):
                         conn.execute(query).fetchall()
         except psycopg.Error as error:
             self.close()
-            raise StoreError(f"{redact_url(url)}: not a pegboard database ({str(error).strip()[:200]})") from None
+            raise StoreError(f"{redact_url(url)}: not a pegboard database ({_one_line(error)})") from None
 
     @property
     def version(self) -> int:
@@ -125,8 +130,7 @@ class PostgresStore(SQLStore):
             except psycopg.OperationalError as error:
                 if self._conn is not None and (self._conn.closed or self._conn.broken):
                     self._conn = None
-                raise Unavailable(f"the database is not answering ({str(error).strip()[:160]}): try again") \
-                    from None
+                raise Unavailable(f"the database is not answering ({_one_line(error)}): try again") from None
 
     def transact(self, work: Callable[[Tx], T]) -> T:
         """Run ``work`` in one transaction (all or nothing); :class:`Unavailable` if the database is away."""

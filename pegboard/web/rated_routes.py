@@ -70,7 +70,7 @@ def add_rated_routes(app: FastAPI, hub: Hub, body: Callable[[Request], Any],
     @app.get("/api/queue")
     async def status(request: Request) -> dict[str, Any]:
         found = await signed_in(request, changes=False)
-        return rated.status(found.account)
+        return await rated.status(found.account)
 
     @app.post("/api/queue")
     async def join(request: Request) -> dict[str, Any]:
@@ -81,8 +81,8 @@ def add_rated_routes(app: FastAPI, hub: Hub, body: Callable[[Request], Any],
     @app.delete("/api/queue")
     async def leave(request: Request) -> dict[str, Any]:
         found = await signed_in(request)
-        rated.leave(found.account)
-        return rated.status(found.account)
+        await rated.leave(found.account)
+        return await rated.status(found.account)
 
     @app.post("/api/queue/computer")
     async def computer(request: Request) -> dict[str, Any]:

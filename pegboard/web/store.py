@@ -207,6 +207,11 @@ CREATE INDEX match_seats_by_account ON match_seats (account);
 CREATE TABLE rematches (table_id TEXT NOT NULL, account INTEGER NOT NULL, PRIMARY KEY (table_id, account));
 CREATE TABLE throttle (key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last REAL NOT NULL)
 """,
+    # 4: which seats of rated tables are connected to which process, until when (several processes)
+    """
+CREATE TABLE presence (table_id TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL, until REAL NOT NULL,
+                       PRIMARY KEY (table_id, seat, process))
+""",
 )
 """The schema, as numbered steps: a database at version ``v`` (SQLite's ``user_version``, PostgreSQL's
 ``schema_version`` table) runs steps ``v+1`` onwards when it is opened, each in one transaction. Never

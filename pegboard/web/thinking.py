@@ -39,10 +39,14 @@ QUICK_LEVELS = ("random", "greedy")
 
 
 def _warm_up() -> None:
-    """A worker's start: load the expert's tables and fill its caches with one game against greedy,
-    before the first decision needs them; then settle the collector (the worker thinks for the rest of
-    its life: the tables leave the collector's full passes, which would land inside decisions)."""
+    """A worker's start: die with the server (a ``kill -9`` of it leaves no worker behind), load the
+    expert's tables and fill its caches with one game against greedy, before the first decision needs
+    them; then settle the collector (the worker thinks for the rest of its life: the tables leave the
+    collector's full passes, which would land inside decisions)."""
     from pegboard.sim import MatchConfig, play_batch
+    from pegboard.web.lifeline import die_with_parent
+
+    die_with_parent()
     from pegboard.sim.collector import settle
 
     play_batch(MatchConfig("cribbage", ("expert", "greedy"), games=1, seed=0), 0, 1)
