@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -48,7 +49,7 @@ class Analyses:
             if self.workers > 0:  # a fresh process now and then: a review's memory goes back to the system
                 self._pool = ProcessPoolExecutor(self.at_once, mp_context=multiprocessing.get_context("spawn"),
                                                  max_tasks_per_child=self.tasks_per_process,
-                                                 initializer=die_with_parent)
+                                                 initializer=die_with_parent, initargs=(os.getpid(),))
             else:
                 self._pool = ThreadPoolExecutor(self.at_once, thread_name_prefix="pegboard-analyse")
         return self._pool
