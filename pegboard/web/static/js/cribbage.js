@@ -160,6 +160,7 @@ function pointsForm(ctl, verb, label, id) {
 
 export function hintBox(ctl) {
   const box = h("div", { class: "hint-box" });
+  if (ctl.state && ctl.state.rated) return box; // no hints in a rated game
   const hint = ctl.hint;
   box.append(h("button", { type: "button", class: "secondary", id: "hint", "data-shortcut": "h", "data-key": "hint",
     disabled: Boolean(hint && hint.pending), onclick: () => ctl.askHint() }, hint && hint.pending ? "Thinking…" : "Hint"));
