@@ -20,7 +20,9 @@ if not CHROMIUM.exists():
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from pegboard.web import accounts  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
+from pegboard.web.store import SQLiteStore  # noqa: E402
 from pegboard.web.testing import ServerThread  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -163,6 +165,26 @@ def test_sign_up_then_out_and_in_again_from_the_lobby(browser: Any, tmp_path: Pa
         page.wait_for_selector("#password-form-note:has-text('changed')")
         page.click("#private")
         page.wait_for_selector("#privacy-note:has-text('private')")
+        # a reset link (what `pegboard accounts reset` prints) sets a new password and signs in
+        store = SQLiteStore(str(tmp_path / "t.db"))
+        token = store.transact(lambda tx: accounts.new_reset(tx, accounts.by_name(tx, "Ann").id, time.time()))
+        page.click("#logout-all")
+        page.wait_for_selector("#account-form")
+        page.goto(f"{server.url}/reset#{token}")
+        page.fill("#reset-form-password", "a new long secret")
+        page.click("#reset-form-submit")
+        page.wait_for_selector("#reset-form-note:has-text('signed in as Ann')")
+        page.wait_for_url(server.url + "/")
+        page.wait_for_selector("#me-name")
+        phone = page.context.new_page()
+        phone.set_viewport_size({"width": 390, "height": 844})
+        for address, ready in [("/", "#find"), ("/account", "#delete-form"), ("/players/Ann", "#ratings"),
+                               ("/leaderboard", "#board-cribbage")]:
+            phone.goto(server.url + address)
+            phone.wait_for_selector(ready)
+            width = phone.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert width == 0, f"{address} scrolls sideways by {width} px on a phone"
+        shot(phone, "phone-lobby-signed-in")
         # a casual table for a signed-in player works as before (its requests carry the CSRF token)
         page.goto(server.url + "/")
         page.select_option("#seat-1-kind", "computer:greedy")
@@ -216,6 +238,14 @@ def test_two_browsers_are_matched_play_a_rated_game_and_see_the_rating_change_an
         again.click("#verify")
         again.wait_for_selector("#verify-result")
         assert "The shuffle checks out." in again.inner_text("#verify-result")
+        # the players' pages: a provisional rating with ?, its history plotted; the leaderboard
+        again.goto(f"{server.url}/players/Ann")
+        again.wait_for_selector("#plot-five-card polyline")
+        assert "?" in again.inner_text("#rating-five-card") and "1 game" in again.inner_text("#rating-five-card")
+        again.goto(f"{server.url}/leaderboard")
+        again.wait_for_selector("#board-five-card")
+        shot(again, "leaderboard")
+        again.close()
         # a rematch: both ask, both land at a new table
         ann.click("#rematch")
         ann.wait_for_selector("#rematch-status")

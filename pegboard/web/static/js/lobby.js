@@ -204,7 +204,8 @@ async function create(form, game, error) {
 
 function yourTables() {
   const tables = myTables();
-  const name = localStorage.getItem("pegboard:name");
+  const me = signedIn();
+  const name = me ? me.name : localStorage.getItem("pegboard:name"); // (kept for registered names only)
   const section = h("section", { class: "panel your-tables", "aria-labelledby": "your-tables-title" },
     h("h2", { id: "your-tables-title" }, "Your tables"),
     name ? h("p", { class: "lobby-links" }, h("a", { href: `/stats/${encodeURIComponent(name)}`, id: "my-stats" },

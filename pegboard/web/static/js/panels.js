@@ -118,7 +118,7 @@ function people(ctl) {
       section.append(copyRow(`Invite link for ${seats[seat].name}`, link, `invite-${seat}`));
     }
   }
-  if (ctl.links && ctl.me && ctl.me.seat === state.creator) {
+  if (ctl.links && ctl.me && ctl.me.seat === state.creator && !state.rated) {
     seats.forEach((seat, number) => {
       if (seat.kind !== "human" || number === state.creator) return;
       section.append(h("button", { type: "button", class: "secondary small reissue", id: `reissue-${number}`,

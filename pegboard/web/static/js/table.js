@@ -71,6 +71,7 @@ class TableController {
 
   async loadInvites() {
     if (!this.me || !this.state || this.state.creator !== this.me.seat) return; // only the creator hands out seats
+    if (this.state.rated) return; // a rated table's seats are kept for their accounts
     try {
       this.links = await api(`/api/tables/${this.table}/invites`, { token: this.me.token });
     } catch (problem) {
