@@ -277,7 +277,8 @@ def test_a_player_away_past_the_grace_period_loses_and_the_other_sees_the_countd
         ann.wait_for_function(f"() => window.pegboard.seats[{bob_seat}].online")
         bob.context.close()
         countdown = ann.wait_for_selector(f"#away-{bob_seat}")
-        assert countdown is not None and "Bob left:" in countdown.inner_text() and "s to come back" in countdown.inner_text()
+        words = countdown.inner_text() if countdown is not None else ""
+        assert "Bob left:" in words and "s to come back" in words, words
         shot(ann, "opponent-away")
         ann.wait_for_function("() => window.pegboard.state.finished", timeout=30_000)
         status = ann.inner_text(".status")
