@@ -23,7 +23,8 @@ function shell(title, ...children) {
   document.title = `${title} · pegboard`;
   clear(root).append(h("div", { class: "player-page" },
     h("header", { class: "topbar" }, h("a", { class: "home", href: "/" }, h("span", { class: "logo" }, "◆"), " pegboard"),
-      h("h1", {}, title), h("span", { class: "spacer" }), h("a", { href: "/leaderboard" }, "Leaderboard")),
+      h("h1", {}, title), h("span", { class: "spacer" }),
+      title === "Leaderboard" ? null : h("a", { href: "/leaderboard" }, "Leaderboard")),
     ...children));
 }
 
