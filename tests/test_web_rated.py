@@ -204,3 +204,18 @@ def test_the_players_api_answers_the_contract(server: ServerThread) -> None:
     answer = eve.get("/api/players/EVE")
     assert answer["name"] == "Eve" and answer["ratings"]["cribbage"]["provisional"] is True
     assert eve.get("/api/leaderboard/cribbage")["players"] == []  # provisional ratings stay off the board
+
+
+def test_the_rated_terms_answer_even_before_the_levels_ratings_are_published(
+        server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lobby's rated panel reads ``GET /api/rated``: a missing table of the computer levels' ratings
+    leaves out the levels, not the kinds and clocks (it answered 500)."""
+    from pegboard.web import rated_routes
+
+    def unpublished(kind: str, level: str) -> Any:
+        raise ModuleNotFoundError("No module named 'pegboard.levels'")
+
+    monkeypatch.setattr(rated_routes, "level_rating", unpublished)
+    terms = Member(server.url).get("/api/rated")
+    assert terms["levels"] == {} and "cribbage" in [k["kind"] for k in terms["kinds"]]
+    assert [c["name"] for c in terms["clocks"]] == ["15+120", "30+300"]
