@@ -80,7 +80,8 @@ def add_account_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Requ
             raise HubError(400, "expected 'name' and 'password' as strings")
         address = "address:" + client_address(request, hub.settings.trusted_proxies)
         account_key = "name:" + name_key(name[:64])
-        wait = hub.throttle.wait(account_key, address)
+        wait = await hub.journal.call(lambda: hub.journal.store.read(
+            lambda tx: hub.throttle.wait(tx, account_key, address)))
         if wait > 0:
             seconds = max(1, round(wait + 0.5))
             raise HubError(429, f"too many wrong passwords: wait {seconds} s and try again",
@@ -88,11 +89,15 @@ def add_account_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Requ
         found = await hub.journal.call(lambda: hub.journal.store.read(
             lambda tx: accounts.sign_in(tx, name, password, passwords)))
         if found is None:
-            hub.throttle.fail(account_key, address)
+            await transact(lambda tx: hub.throttle.fail(tx, account_key, address))
             raise HubError(401, "wrong name or password")
-        hub.throttle.succeed(account_key)
         now = time.time()
-        token, csrf = await transact(lambda tx: accounts.new_session(tx, found.id, now))
+
+        def work(tx: Tx) -> tuple[str, str]:
+            hub.throttle.succeed(tx, account_key)
+            return accounts.new_session(tx, found.id, now)
+
+        token, csrf = await transact(work)
         return session_answer(request, found, token, csrf, 200)
 
     @app.get("/api/me")

@@ -264,40 +264,40 @@ def listing(tx: Tx) -> list[Account]:
 
 
 class Throttle:
-    """Failed sign-ins, by key (an account's name key, an address): the first :attr:`free` failures cost
-    nothing, then each doubles the wait before the next try, from 1 s up to :attr:`most` seconds. A
-    success forgets the key's failures.
+    """Failed sign-ins, by key (an account's name key, an address), kept in the database so that every
+    server process counts them together: the first :attr:`free` failures cost nothing, then each
+    doubles the wait before the next try, from 1 s up to :attr:`most` seconds. A success forgets the
+    key's failures.
 
-    >>> clock = [0.0]
+    >>> from pegboard.web.store import SQLiteStore
+    >>> store, clock = SQLiteStore(":memory:"), [0.0]
     >>> throttle = Throttle(free=2, most=60, clock=lambda: clock[0])
-    >>> for _ in range(3): throttle.fail("ann")
-    >>> throttle.wait("ann")
+    >>> for _ in range(3): store.transact(lambda tx: throttle.fail(tx, "ann"))
+    >>> store.read(lambda tx: throttle.wait(tx, "ann"))
     1.0
-    >>> clock[0] = 1.0; throttle.wait("ann")
+    >>> clock[0] = 1.0; store.read(lambda tx: throttle.wait(tx, "ann"))
     0.0
     """
 
-    def __init__(self, free: int = 5, most: float = 300.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, free: int = 5, most: float = 300.0, clock: Callable[[], float] = time.time) -> None:
         self.free, self.most, self.clock = free, most, clock
-        self._failures: dict[str, tuple[int, float]] = {}
 
-    def wait(self, *keys: str) -> float:
+    def wait(self, tx: Tx, *keys: str) -> float:
         """Seconds to wait before the next try under any of ``keys`` (0: go ahead)."""
         now = self.clock()
         waits = [0.0]
         for key in keys:
-            count, last = self._failures.get(key, (0, 0.0))
-            if count > self.free:
-                waits.append(last + min(self.most, 2.0 ** (count - self.free - 1)) - now)
+            row = tx.one("SELECT failures, last FROM throttle WHERE key = ?", key)
+            if row is not None and int(row[0]) > self.free:
+                waits.append(float(row[1]) + min(self.most, 2.0 ** (int(row[0]) - self.free - 1)) - now)
         return max(0.0, max(waits))
 
-    def fail(self, *keys: str) -> None:
-        if len(self._failures) > 100_000:
-            self._failures.clear()
+    def fail(self, tx: Tx, *keys: str) -> None:
         now = self.clock()
         for key in keys:
-            count, _ = self._failures.get(key, (0, 0.0))
-            self._failures[key] = (count + 1, now)
+            tx.run("INSERT INTO throttle (key, failures, last) VALUES (?, 1, ?) ON CONFLICT (key) DO UPDATE SET"
+                   " failures = throttle.failures + 1, last = excluded.last", key, now)
+        tx.run("DELETE FROM throttle WHERE last < ?", now - 2 * 86400)
 
-    def succeed(self, key: str) -> None:
-        self._failures.pop(key, None)
+    def succeed(self, tx: Tx, key: str) -> None:
+        tx.run("DELETE FROM throttle WHERE key = ?", key)
