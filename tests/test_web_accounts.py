@@ -233,8 +233,10 @@ def test_the_matchmaking_window_widens_with_the_wait_and_keeps_blocked_players_a
     assert groups([ann, bob], 2, 15.0, {(2, 1)}) == []
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30)
+JSON = st.recursive(SCALARS,
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
+                                                                                max_size=4),
                     max_leaves=12)
 FIELDS = st.fixed_dictionaries({}, optional={key: JSON | st.text(max_size=40) for key in (
     "name", "password", "old", "new", "private", "token", "kind", "clock", "level", "value", "seat", "invite")})
