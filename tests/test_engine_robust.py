@@ -156,8 +156,9 @@ def test_stop_without_a_search_is_ok() -> None:
 
 
 # ---------------------------------------------------------------- the grammar fuzz
-numbers = st.one_of(st.integers(-3, 130).map(str), st.sampled_from(["--5", "²", "¹²¹", "1e3", "0x10", "+3", "",
-                                                                    "9" * 30, "-0", "007"]))
+odd_numbers = st.sampled_from(["--5", "²", "¹²¹", "1e3", "0x10", "+3", "", "9" * 30, "9" * 5000, "-0", "007", "-5",
+                               "0", "1000000000", "٣"])
+numbers = st.one_of(odd_numbers, st.integers(-3, 130).map(str), odd_numbers)
 words = st.one_of(numbers, st.sampled_from(["x", "seat", "dealer", "hand", "scores", "value", "name", "'", '"',
                                             "5H", "JH", "10C", "KD", "go", "true", "{", "}"]),
                   st.text(max_size=6))
@@ -197,14 +198,14 @@ def command_lines(draw: st.DrawFn) -> str:
     return f"{kind} {tail}" if draw(st.booleans()) else kind
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(command_lines(), max_size=10))
-def test_random_command_lines_from_the_grammar_leave_the_engine_answering(lines: list[str]) -> None:
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(command_lines(), max_size=10), st.sampled_from(["", "newgame seed 1", HAND]))
+def test_random_command_lines_from_the_grammar_leave_the_engine_answering(lines: list[str], first: str) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(protocol, "MAX_NODES", 8)  # small budgets: the grammar reaches every branch, quickly
         patch.setattr(protocol, "MAX_MOVETIME", 50)
         session = EngineSession(seed=0)
-        for line in [*lines, "newgame seed 1", "go nodes 2"]:
+        for line in [first, *lines, "newgame seed 1", "go nodes 2"]:
             if "\n" in line or "\r" in line:
                 continue
             reply = session.handle(line)
