@@ -49,10 +49,14 @@ def check_plot_path(path: Path) -> None:
     """Raise :class:`PegboardError` unless a chart can be written to ``path``: a .png, .svg or .pdf
     name in a folder that exists (checked before the work, so a typo costs nothing).
 
-    >>> check_plot_path(Path("/nonexistent/dir/x.png"))
-    Traceback (most recent call last):
-    ...
-    pegboard.errors.PegboardError: plot file '/nonexistent/dir/x.png': no folder '/nonexistent/dir'
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> try:
+    ...     check_plot_path(folder / "missing" / "x.png")
+    ... except PegboardError as error:
+    ...     print(str(error).replace(str(folder), "TMP"))
+    plot file 'TMP/missing/x.png': no folder 'TMP/missing'
+    >>> folder.rmdir()
     """
     if path.suffix.lower() not in _FORMATS:
         raise PegboardError(f"plot file {str(path)!r}: expected a {', '.join(_FORMATS[:-1])} or {_FORMATS[-1]} name")
