@@ -210,3 +210,32 @@ def test_a_duplicate_set_with_an_objective_names_the_duplicate_not_a_target(
     assert run(["play", "--duplicate", "2", "--objective", "game-points"]) == 2
     err = one_error_line(capsys)
     assert "--objective game-points" in err and "duplicate" in err and "999" not in err
+
+
+class FailingBot:
+    """A bot whose every decision fails, as the expert's did on an objective paying every outcome alike."""
+
+    def __init__(self, rules: Rules, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+
+    def choose(self, view: object) -> object:
+        raise ZeroDivisionError("float division by zero")
+
+
+def test_a_failing_computer_decision_is_logged_and_a_lower_level_decides(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from pegboard.bots import greedy
+    from pegboard.session import Session, computer_move
+
+    game = new_game("cribbage", ["Ann", "Bob"], seed=2)
+    with caplog.at_level("ERROR", logger="pegboard.session"):
+        move = computer_move(game.view(1), game.rules, f"{__name__}:FailingBot", 5)
+    assert move in game.legal_actions(1)
+    assert "FailingBot bot failed" in caplog.text and "ZeroDivisionError" in caplog.text
+    monkeypatch.setattr(greedy.GreedyBot, "choose", FailingBot.choose)
+    session = Session(game, ("human", "expert"), seed=3)
+    monkeypatch.setattr("pegboard.bots.expert.ExpertBot.choose", FailingBot.choose)
+    while not game.finished and game.deal_number == 0:  # expert and greedy fail: random plays the deal
+        seat = game.to_act()[-1]
+        game.apply(session.decide(seat) if seat == 1 else game.legal_actions(seat)[0])
+    assert "the greedy bot failed" in caplog.text and "the random bot decides instead" in caplog.text
