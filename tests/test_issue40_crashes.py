@@ -239,3 +239,41 @@ def test_a_failing_computer_decision_is_logged_and_a_lower_level_decides(
         seat = game.to_act()[-1]
         game.apply(session.decide(seat) if seat == 1 else game.legal_actions(seat)[0])
     assert "the greedy bot failed" in caplog.text and "the random bot decides instead" in caplog.text
+
+
+@pytest.mark.parametrize("objective", ["match:to=²", ZERO])
+def test_the_web_refuses_such_an_objective_with_a_400_not_a_500(objective: str, tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    import urllib.error
+    import urllib.request
+
+    from pegboard.web.hub import Settings
+    from pegboard.web.testing import ServerThread
+
+    body = json.dumps({"game": "cribbage", "objective": objective}).encode()
+    with ServerThread(str(tmp_path / "t.db"), Settings(pace=0)) as server:
+        request = urllib.request.Request(f"{server.url}/api/tables", data=body, method="POST",
+                                         headers={"content-type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=20)
+    assert refused.value.code == 400
+    assert objective in json.load(refused.value)["error"]
+
+
+@pytest.mark.parametrize("where", ["setup", "record"])
+def test_a_save_with_a_superscript_objective_is_named_not_a_traceback(
+        where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from pegboard.datadir import ENV_VAR
+    from pegboard.tui.controller import Controller, Setup
+    from pegboard.tui.store import Store
+
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    store = Store()
+    path = store.save_game(Controller.start(Setup(objective="game-points", names=("Ann",))))
+    data = json.loads(path.read_text())
+    data[where]["objective"] = "match:to=²"
+    path.write_text(json.dumps(data))
+    assert [problem.path for problem in store.problems()] == [path]
+    assert run(["play", "--resume"]) == 2  # not a terminal: named, and the file is left as it is
+    assert "to=²" in one_error_line(capsys)
+    assert json.loads(path.read_text()) == data
