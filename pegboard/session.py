@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import logging
 import pickle
 import random
 from collections.abc import Sequence
@@ -43,6 +44,9 @@ __all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "check_computer_object
 HUMAN = "human"
 LEVELS = ("expert", "greedy", "random")
 """Computer levels, strongest first."""
+FALLBACK = {"expert": "greedy", "classic": "greedy", "hoyle": "greedy", "greedy": "random"}
+"""The level that decides when a level's bot fails (any other level, a plug-in: random)."""
+_LOG = logging.getLogger("pegboard.session")
 FORCED_VERBS = ("go", "play", "place", "discard")
 """Verbs a seat is spared when it has only one legal move. A count or a claim is never forced: saying
 the points is the player's part under muggins."""
@@ -89,7 +93,9 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
 
     Counts and muggins claims are answered honestly at every level (ruling 16): the full count, the
     points still missed, or a pass. Any other choice is the level's bot, built fresh, seeded by
-    :func:`decision_seed` and playing for ``objective``.
+    :func:`decision_seed` and playing for ``objective``. If that bot fails (raises), the failure is
+    logged (logger ``pegboard.session``) and the next level down decides (:data:`FALLBACK`: the expert,
+    then greedy, then random), so a table always gets a legal move.
 
     >>> from pegboard.engine import new_game
     >>> game = new_game("cribbage", ["Ann", "Bob"], seed=1)
@@ -104,8 +110,18 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
         raise PegboardError(f"{view.players[seat]} has nothing to do now")
     if actions[0].verb in CLAIM_VERBS:
         return honest_claim(view, rules)  # type: ignore[arg-type]
-    bot = make_bot(level, rules, seat, seed=decision_seed(base_seed, seat, len(view.events)), objective=objective)
-    return bot.choose(view)
+    seed = decision_seed(base_seed, seat, len(view.events))
+    tried = level
+    while True:
+        try:
+            return make_bot(tried, rules, seat, seed=seed, objective=objective).choose(view)
+        except Exception:  # a failing bot must never wedge a table: a lower level decides instead
+            if tried == "random":
+                raise
+            lower = FALLBACK.get(tried, "random")
+            _LOG.exception("the %s bot failed to decide for %s (seat %d); the %s bot decides instead", tried,
+                           view.players[seat], seat, lower)
+            tried = lower
 
 
 def forced_move(game: GameState, seat: int | None) -> Action | None:
