@@ -233,7 +233,8 @@ def test_the_matchmaking_window_widens_with_the_wait_and_keeps_blocked_players_a
     assert groups([ann, bob], 2, 15.0, {(2, 1)}) == []
 
 
-SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30)
+SCALARS = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+           | st.text(max_size=30))
 JSON = st.recursive(SCALARS,
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
                                                                                 max_size=4),
