@@ -285,3 +285,23 @@ def test_a_player_away_past_the_grace_period_loses_and_the_other_sees_the_countd
         assert "Bob left the game: You win!" in status, status
         assert state(ann)["outcome"] == {"reason": "abandoned", "loser": bob_seat, "winner": "Ann"}
         assert not ann.errors, ann.errors
+
+
+def test_a_player_blocks_another_from_their_page_and_is_never_matched_with_them(browser: Any, tmp_path: Path) -> None:
+    with ServerThread(str(tmp_path / "t.db"), settings()) as server:
+        ann, bob = new_page(browser), new_page(browser)
+        sign_up(ann, server.url, "Ann")
+        sign_up(bob, server.url, "Bob")
+        ann.goto(server.url + "/players/Bob")
+        ann.click("#block")
+        ann.wait_for_function("() => document.querySelector('#block').textContent === 'Unblock Bob'")
+        assert "never matched with Bob" in ann.inner_text("#block-note")
+        ann.goto(server.url + "/")
+        find_opponent(ann)
+        find_opponent(bob)
+        time.sleep(1.0)
+        assert "/t/" not in ann.url and "/t/" not in bob.url  # both still waiting: never paired
+        ann.goto(server.url + "/players/Bob")
+        ann.click("#block")
+        ann.wait_for_function("() => document.querySelector('#block').textContent === 'Block Bob'")
+        assert not ann.errors and not bob.errors

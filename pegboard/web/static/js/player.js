@@ -1,6 +1,6 @@
 // A player's ratings (/players/<name>): one per kind of rated game ("1532?" while provisional), each with
 // a small plot of its history; and /leaderboard, one table of settled ratings per kind.
-import { api, loadMe } from "./api.js";
+import { api, loadMe, signedIn } from "./api.js";
 import { clear, h, plural, s } from "./dom.js";
 import { KIND_WORDS, shownRating } from "./rated.js";
 
@@ -48,8 +48,34 @@ async function playerPage(name) {
   shell(`${player.name}${player.computer ? " (computer)" : ""}`,
     h("section", { class: "panel", "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, "Ratings"),
       h("p", { class: "muted" }, "A rating with ? is provisional: a few more rated games settle it."), list),
+    await blockControl(player),
     player.computer || player.private ? null : h("p", {}, h("a", { href: `/stats/${encodeURIComponent(player.name)}` },
       `${player.name}'s statistics`)));
+}
+
+// Block (or unblock) another registered player: a blocked player is never matched with you again.
+async function blockControl(player) {
+  const me = signedIn();
+  if (!me || player.computer || me.name.toLowerCase() === player.name.toLowerCase()) return null;
+  let blocked = (await api("/api/blocks")).blocked.some((name) => name.toLowerCase() === player.name.toLowerCase());
+  const note = h("span", { class: "muted", id: "block-note" });
+  const button = h("button", { type: "button", id: "block", class: "small" });
+  const show = () => {
+    button.textContent = blocked ? `Unblock ${player.name}` : `Block ${player.name}`;
+    note.textContent = blocked ? ` You are never matched with ${player.name}.` : "";
+  };
+  button.addEventListener("click", async () => {
+    try {
+      const answer = blocked ? await api(`/api/blocks/${encodeURIComponent(player.name)}`, undefined, "DELETE")
+        : await api("/api/blocks", { name: player.name });
+      blocked = answer.blocked.some((name) => name.toLowerCase() === player.name.toLowerCase());
+      show();
+    } catch (problem) {
+      note.textContent = ` ${problem.message}`;
+    }
+  });
+  show();
+  return h("p", { class: "block-line" }, button, note);
 }
 
 // The rating after each game, as a line: no library, an SVG of about 600 x 160.
