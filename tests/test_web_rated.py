@@ -219,3 +219,25 @@ def test_the_rated_terms_answer_even_before_the_levels_ratings_are_published(
     terms = Member(server.url).get("/api/rated")
     assert terms["levels"] == {} and "cribbage" in [k["kind"] for k in terms["kinds"]]
     assert [c["name"] for c in terms["clocks"]] == ["15+120", "30+300"]
+
+
+def test_a_forced_move_at_a_rated_table_is_made_by_the_server_and_never_offered(server: ServerThread) -> None:
+    ann, bob = Member(server.url), Member(server.url)
+    ann.sign_up("Ann")
+    bob.sign_up("Bob")
+    table, _ = matched([ann, bob])
+    tokens = {m.name: m.post(f"/api/tables/{table}/claim")["token"] for m in (ann, bob)}
+    clients = [Client(server.ws_url, table, tokens[name]) for name in ("Ann", "Bob")]
+    hub = server.hub
+    try:
+        end = play_out(clients, 5)
+        assert end["finished"]
+        for client in clients:
+            for frame in client.frames:
+                if frame["type"] == "state" and len(frame["legal"]) == 1 and frame["legal"][0] != "go":
+                    pytest.fail(f"a single move offered at a rated table: {frame['legal']}")
+    finally:
+        for client in clients:
+            client.close()
+    stored = hub.journal.store.load(table)
+    assert stored is not None and any(how == "forced" for _, how in stored.times)

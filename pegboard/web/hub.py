@@ -615,6 +615,7 @@ class Hub:
             table.seats[conn.seat].gone_at = None
             table.changed.set()
         frame, conn.cursor = state_frame(table.game, conn.seat, -1, table.public(), table.last, table.cache)
+        self._spare_forced(table, conn, frame)
         conn.push(frame)
         if conn.seat is not None:
             self.send_seats(table)
@@ -642,11 +643,18 @@ class Hub:
         for conn in list(table.conns):
             conn.push(frame)
 
+    @staticmethod
+    def _spare_forced(table: Table, conn: Conn, frame: dict[str, Any]) -> None:
+        """At a rated table the server makes a person's forced move: it is not offered as theirs to make."""
+        if table.rated is not None and conn.seat is not None and table.session.forced(conn.seat) is not None:
+            frame["legal"] = []
+
     def broadcast(self, table: Table, ack: tuple[Conn, Any] | None = None) -> None:
         """A state frame to every connection, each built from its own seat's view."""
         public = table.public()
         for conn in list(table.conns):
             frame, conn.cursor = state_frame(table.game, conn.seat, conn.cursor, public, table.last, table.cache)
+            self._spare_forced(table, conn, frame)
             if ack is not None and ack[0] is conn:
                 frame["ack"] = ack[1]
             conn.push(frame)
