@@ -247,6 +247,29 @@ def table_text(rated: Mapping[str, Sequence[Rated]], markdown: bool = False) -> 
                                for i in range(len(head))) for x in [head, *rows])
 
 
+def pairings_text(data: Mapping[str, Any]) -> str:
+    """From a written file: each pairing's score, the first bot's win rate, and the rate the fitted
+    ratings predict (how well one number a level describes every match), as a markdown table.
+
+    >>> data = {"kinds": ["cribbage"], "cribbage": {"a": {"rating": 1600}, "b": {"rating": 1500}},
+    ...         "pairings": {"cribbage": [{"first": "a", "second": "b", "games": 100, "first_wins": 60,
+    ...                                    "second_wins": 40}]}}
+    >>> print(pairings_text(data).splitlines()[-1])
+    | cribbage | a | b | 100 | 60-40 | 60.0% | 64.0% |
+    """
+    lines = ["| kind | bot | against | games | score | won | predicted |",
+             "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
+    for kind in data["kinds"]:
+        for p in data["pairings"][kind]:
+            difference = data[kind][p["first"]]["rating"] - data[kind][p["second"]]["rating"]
+            predicted = 1 / (1 + 10 ** (-difference / 400))
+            decided = p["first_wins"] + p["second_wins"]
+            lines.append(f"| {kind} | {p['first']} | {p['second']} | {p['games']:,} | {p['first_wins']}-"
+                         f"{p['second_wins']} | {100 * p['first_wins'] / max(decided, 1):.1f}% | "
+                         f"{100 * predicted:.1f}% |")
+    return "\n".join(lines)
+
+
 def expert_games_option(text: str) -> dict[str, int]:
     """``--expert-games``: one number for every kind (under the key ``""``), or ``kind=N`` pairs.
 
@@ -275,7 +298,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bootstrap", type=int, default=DEFAULT_BOOTSTRAP, help="bootstrap resamples")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the ratings (JSON)")
     parser.add_argument("--markdown", action="store_true", help="print the table as markdown (docs/levels.md's)")
+    parser.add_argument("--report", type=Path, metavar="FILE", help="play nothing: print the pairings of a written "
+                        "file with the win rates its ratings predict")
     args = parser.parse_args(argv)
+    if args.report:
+        print(pairings_text(json.loads(args.report.read_text(encoding="utf-8"))))
+        return 0
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     if ANCHOR not in bots:
         parser.error(f"--bots {args.bots}: expected the anchor, {ANCHOR}, among them")

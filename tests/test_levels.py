@@ -104,6 +104,8 @@ def test_a_tiny_run_of_the_benchmark_writes_a_file_of_the_published_shape(tmp_pa
         row = data[kind]["greedy"]
         assert row == {"rating": 1500, "deviation": 30, "low": 1500, "high": 1500, "games": 12}
         assert all(set(r) == {"rating", "deviation", "low", "high", "games"} for r in data[kind].values())
+    assert bench.main(["--report", str(out)]) == 0
+    assert "| five-card | greedy | classic | 6 |" in capsys.readouterr().out
 
 
 def test_expert_games_can_be_given_by_kind() -> None:
