@@ -140,14 +140,19 @@ def damage_save(path: Path, how: str) -> None:
         data["viewer"] = 7
     elif how == "illegal record":
         data["record"]["deals"][0]["actions"] = ["Ann play 2H"]
+    elif how in SETUP_DAMAGES:  # issue 40 C: values of the right type that name nothing playable
+        key, value = SETUP_DAMAGES[how]
+        data["setup"][key] = value
     text = json.dumps(data)
     if how == "huge number":
         text = text.replace('"bot_seed": 1', '"bot_seed": 1' + "0" * 5000)
     path.write_text(text)
 
 
+SETUP_DAMAGES = {"no such game": ("game", "nosuch"), "negative target": ("target", -5),
+                 "negative duplicate": ("duplicate", -3), "no such opponent": ("opponent", "god")}
 DAMAGES = ["bad generator state", "short generator state", "huge number", "wrong types", "viewer out of range",
-           "illegal record"]
+           "illegal record", *SETUP_DAMAGES]
 
 
 @pytest.mark.parametrize("how", DAMAGES)

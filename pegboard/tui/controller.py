@@ -136,7 +136,22 @@ class Setup:
         known["names"] = tuple(known.get("names", ()))
         if not all(isinstance(name, str) for name in known["names"]):
             raise PegboardError("set-up names: expected a list of names")
-        return cls(**known)
+        setup = cls(**known)
+        setup.check()
+        return setup
+
+    def check(self) -> None:
+        """Refuse a set-up that could not be played (a game, target, duplicate set, opponent or objective
+        that does not exist), with the error naming it: a damaged save is not resumed nor written back.
+
+        >>> Setup(game="nosuch").check()
+        Traceback (most recent call last):
+        ...
+        pegboard.errors.RulesError: unknown game 'nosuch': expected one of cribbage, ...
+        """
+        rules = self.rules()
+        self.objective_value()
+        self.kinds(rules.players, rules.partners)
 
 
 _SETUP_TYPES: dict[str, tuple[str, ...]] = {
