@@ -213,6 +213,14 @@ async def test_a_duplicate_set_in_the_app_end_to_end(tmp_path: Path) -> None:
         await tap(pilot, "1")  # the first half's review, then back
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.record.players == ("Ann", "Ada")
+        assert "half 1 of 2" in (await screen_text(pilot)).splitlines()[0]  # issue 40 F: not "half 2 of 2"
+        await tap(pilot, "escape")
+        await pilot.pause(0.05)
+        assert app.screen is end
+        await tap(pilot, "2")  # the second half's, titled so
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.record.players == ("Ada", "Ann")
+        assert "half 2 of 2" in (await screen_text(pilot)).splitlines()[0]
         await tap(pilot, "escape")
         await pilot.pause(0.05)
         assert app.screen is end

@@ -203,9 +203,12 @@ class ReviewScreen(Screen[None]):
         Binding("q,escape", "close", "Close"),
     ]
 
-    def __init__(self, record: GameRecord, on_reviewed: Callable[[Review], None] | None = None) -> None:
+    def __init__(self, record: GameRecord, on_reviewed: Callable[[Review], None] | None = None,
+                 title: str | None = None) -> None:
         super().__init__()
         self.record = record
+        self.title = title
+        """The header's title (None: the app's); a duplicate set's halves say which half is reviewed."""
         self.on_reviewed = on_reviewed
         """Told the review once it is done (the app keeps the person's accuracy with it)."""
         self.found: Review | None = None

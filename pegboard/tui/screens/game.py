@@ -475,9 +475,10 @@ class GameScreen(GameTools):
             return f"Statistics not updated: {error}"
         return "Statistics updated: press s at the table to see them."
 
-    def open_review(self, game: GameState) -> None:
-        """The Review screen of a finished game; the person's accuracy is kept in their log once it is
-        worked out (this screen's game only: it is the one logged)."""
+    def open_review(self, game: GameState, half: int | None = None) -> None:
+        """The Review screen of a finished game (``half``: which half of a duplicate set, named in its
+        title); the person's accuracy is kept in their log once it is worked out (this screen's game
+        only: it is the one logged)."""
         from pegboard.tui.review import ReviewScreen
 
         seat = self.ctl.humans[0]
@@ -490,7 +491,8 @@ class GameScreen(GameTools):
                 except PegboardError:
                     pass  # the review is shown all the same; the statistics work it out again
 
-        self.app.push_screen(ReviewScreen(parse_record(record_of(game, self.ctl.objective)), reviewed))
+        title = None if half is None else title_of(self.ctl).replace(f"half {self.ctl.half} of 2", f"half {half} of 2")
+        self.app.push_screen(ReviewScreen(parse_record(record_of(game, self.ctl.objective)), reviewed, title))
 
     def _half_time(self, kept: str) -> None:
         """The first half of a duplicate set is over: say how it went, then the second half."""
@@ -515,7 +517,7 @@ class GameScreen(GameTools):
             return (self.store.save_record(halves[0], objective=ctl.objective),
                     self.store.save_record(halves[1], objective=ctl.objective))
 
-        self.open_box(SetScreen(ctl.duplicate_result(), kept, lambda half: self.open_review(halves[half]),
+        self.open_box(SetScreen(ctl.duplicate_result(), kept, lambda half: self.open_review(halves[half], half + 1),
                                 save_records), self._after_the_end)
 
     def start_new_game(self) -> None:
