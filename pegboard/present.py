@@ -106,7 +106,7 @@ def describe_event(event: Event, players: tuple[str, ...]) -> str:
         if event.kind == "pass":
             return f"{who} makes no claim."
         if event.kind == "muggins":
-            return f"{who} calls muggins and takes {event.points}."
+            return f"{who} calls muggins for {event.points}."  # what is scored, and by whom, follows
         return f"{who} counts {event.points}."
     if kind == "score":
         points = f"{event.points} point{'s' if event.points != 1 else ''}"

@@ -157,11 +157,14 @@ class GameScreen(GameTools):
         return seat
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``g Go`` only in the games that have a go (the cribbage games); undo only where it may be used."""
+        """``g Go`` only in the games that have a go (the cribbage games); ``h Hint`` not in a duplicate
+        set, where h says why there is none instead (as u says why there is no undo, wherever there is none)."""
         if action == "go":
             return self.ctl.game.rules.crib
-        if action == "undo":
-            return not self.ctl.game.rules.muggins and len(self.ctl.humans) == 1 and not self.ctl.duplicate
+        if action == "hint":
+            return not self.ctl.duplicate
+        if action == "no_hint":
+            return self.ctl.duplicate
         return True
 
     # ------------------------------------------------------------------ drawing

@@ -161,6 +161,10 @@ class GameTools(TableControls):
         self.say("Thinking about a hint…", "hint")
         self.run_worker(self._hint(seat), group="hint", exclusive=True)
 
+    def action_no_hint(self) -> None:
+        """h where the footer offers no hint: say why."""
+        self.action_hint()
+
     async def _hint(self, seat: int) -> None:
         moment = len(self.ctl.game.events)
         try:

@@ -1,0 +1,65 @@
+"""Issue 40, part F: the terminal app's rough edges, each with the test that found it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pegboard.analysis.evaluate import Option
+from pegboard.analysis.reasons import _count_reason
+from pegboard.engine.actions import Action
+from pegboard.engine.events import make_event
+from pegboard.present import describe_event
+from tests.tui.driver import SIZE, make_app, screen_text, settle, tap
+
+PLAYERS = ("Player", "Ada")
+
+
+# ---------------------------------------------------------------------------- wording
+def test_a_false_muggins_claim_does_not_say_the_claimant_takes_the_points() -> None:
+    claim = make_event("claim", 0, 0, (), 2, "muggins", "show")
+    over = make_event("score", 0, 1, (), 2, "over-claim", "show")
+    said = [describe_event(claim, PLAYERS), describe_event(over, PLAYERS)]
+    assert said[0] == "Player calls muggins for 2." and "takes" not in said[0]
+    assert said[1].startswith("Ada scores 2 points")
+
+
+def test_an_over_counted_crib_is_called_a_crib() -> None:
+    class Counting:
+        counting = (0, "crib")
+
+    said = Option(Action(0, "count", (), 6), 0.0)
+    right = Option(Action(0, "count", (), 2), 0.0)
+    assert _count_reason(said, right, Counting()) == "counted 6, but the crib holds 2: 4.0 points given away"
+    assert "the hand holds 2" in _count_reason(said, right, None)
+
+
+@pytest.mark.asyncio
+async def test_u_says_why_there_is_no_undo_under_muggins_and_at_a_hot_seat(tmp_path: Path) -> None:
+    for options in ({"muggins": True}, {"opponent": "human"}):
+        opponent = str(options.pop("opponent", "random"))
+        app = make_app(tmp_path, "cribbage", opponent, seed=2, **options)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.game_screen
+            assert screen is not None
+            if app.screen is not screen:  # the hot seat's handover first
+                await tap(pilot, "enter")
+                await pilot.pause(0.05)
+            await tap(pilot, "u")
+            await pilot.pause(0.05)
+            assert screen.note is not None and screen.note.plain.startswith("No undo:"), options
+
+
+@pytest.mark.asyncio
+async def test_the_duplicate_footer_offers_no_hint_and_h_says_why(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "cribbage", "greedy", seed=3, duplicate=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = (await screen_text(pilot)).splitlines()[-1]
+        assert "Hint" not in footer and "Stats" in footer
+        await tap(pilot, "h")
+        await pilot.pause(0.05)
+        screen = app.game_screen
+        assert screen is not None and screen.note is not None and "no hints in a duplicate set" in screen.note.plain
