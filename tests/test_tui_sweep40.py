@@ -63,3 +63,25 @@ async def test_the_duplicate_footer_offers_no_hint_and_h_says_why(tmp_path: Path
         await pilot.pause(0.05)
         screen = app.game_screen
         assert screen is not None and screen.note is not None and "no hints in a duplicate set" in screen.note.plain
+
+
+# ---------------------------------------------------------------------------- install
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_install_says_in_one_line_that_it_compiles_and_how_to_skip_it(tmp_path: Path) -> None:
+    import io
+
+    from pegboard.accelerator import announce, compile_notice
+
+    line = compile_notice(12)
+    assert "minutes" in line and "PEGBOARD_PURE_BUILD=1" in line and "\n" not in line
+    stream, tty = io.StringIO(), tmp_path / "tty"
+    tty.write_text("")
+    announce(line, stream, str(tty))  # pip captures the build's stderr: the terminal is told too
+    assert stream.getvalue() == tty.read_text() == line + "\n"
+    announce(line, io.StringIO(), str(tmp_path / "missing" / "tty"))  # no terminal: no error
+    assert "ACCELERATOR.announce(ACCELERATOR.compile_notice(" in (ROOT / "setup.py").read_text()
+    readme = (ROOT / "README.md").read_text()
+    install = readme[readme.index("## Set up on a fresh machine"):readme.index("## Play in the terminal")]
+    assert "PEGBOARD_PURE_BUILD=1" in install and "minutes" in install
