@@ -85,3 +85,43 @@ def test_the_install_says_in_one_line_that_it_compiles_and_how_to_skip_it(tmp_pa
     readme = (ROOT / "README.md").read_text()
     install = readme[readme.index("## Set up on a fresh machine"):readme.index("## Play in the terminal")]
     assert "PEGBOARD_PURE_BUILD=1" in install and "minutes" in install
+
+
+# ---------------------------------------------------------------------------- after the game
+@pytest.mark.asyncio
+async def test_after_the_game_v_esc_r_and_enter_come_back_to_the_summary(tmp_path: Path) -> None:
+    import random
+
+    from pegboard.tui.controller import GAME_OVER
+    from pegboard.tui.review import ReviewScreen
+    from pegboard.tui.screens.summary import HistoryScreen, SummaryScreen
+    from tests.tui.driver import play_out
+
+    app = make_app(tmp_path, "five-card", seed=4, target=15)
+    async with app.run_test(size=SIZE) as pilot:
+        summary = await play_out(pilot, random.Random(3))
+        screen = app.game_screen
+        assert screen is not None and isinstance(summary, SummaryScreen)
+        await tap(pilot, "v")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, HistoryScreen)
+        await tap(pilot, "escape")  # back to the summary, not the table
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, SummaryScreen)
+        await tap(pilot, "escape")  # a look at the table
+        await pilot.pause(0.05)
+        assert app.screen is screen
+        for key in ("1", "g", "p"):  # keys that are no move: the game-over line is not printed again
+            await tap(pilot, key)
+            await pilot.pause(0.02)
+            assert screen.note is None or GAME_OVER not in screen.note.plain, key
+        assert (await screen_text(pilot)).count("The game is over") == 1
+        await tap(pilot, "r")  # r reviews the game from the table too
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, ReviewScreen)
+        await tap(pilot, "escape")
+        await pilot.pause(0.05)
+        assert app.screen is screen
+        await tap(pilot, "enter")  # Enter: the summary again
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, SummaryScreen)

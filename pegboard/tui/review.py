@@ -242,10 +242,15 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._show, found)
 
     def _progress(self, done: int, total: int) -> None:
-        self.query_one(ProgressBar).update(total=total, progress=done)
+        if self.is_attached:  # closed while the review runs: nothing to show it on
+            self.query_one(ProgressBar).update(total=total, progress=done)
 
     def _show(self, found: Review) -> None:
         self.found = found
+        if not self.is_attached:
+            if self.on_reviewed is not None:
+                self.on_reviewed(found)
+            return
         if self.on_reviewed is not None:
             self.on_reviewed(found)
         self.query_one(ProgressBar).display = False

@@ -62,6 +62,7 @@ HELP = """\
   w          save the game's record (pegboard replay FILE); until the
              game is over, only its finished deals
   n          a new game, once this one is over
+  r · Enter  once the game is over: its review · its summary again
   ?          this help
   Ctrl+Q     save and quit: the next pegboard play offers to resume
 

@@ -40,6 +40,7 @@ class GameTools(TableControls):
 
     BINDINGS = [
         Binding("v", "history", "Scores"),
+        Binding("r", "review", "Review", show=False),
         Binding("l", "last_counts", "Last show", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("f", "skip", "Skip ahead", show=False),
@@ -61,6 +62,9 @@ class GameTools(TableControls):
         raise NotImplementedError
 
     def start_new_game(self) -> None:
+        raise NotImplementedError
+
+    def action_review(self) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ boxes
