@@ -111,7 +111,8 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
 
 def forced_move(game: GameState, seat: int | None) -> Action | None:
     """The move ``seat`` must make when it has no choice (a go, the one card that fits, the one cell
-    left), else None.
+    left, or in the cribbage play cards of one rank only, whose suits score alike: the first of them),
+    else None.
 
     >>> from pegboard.engine import new_game
     >>> forced_move(new_game("cribbage", seed=3), 0) is None  # fifteen ways to throw two cards
@@ -122,6 +123,9 @@ def forced_move(game: GameState, seat: int | None) -> Action | None:
     legal = game.legal_actions(seat)
     if len(legal) == 1 and legal[0].verb in FORCED_VERBS:
         return legal[0]
+    if game.rules.crib and legal and all(action.verb == "play" and action.cards for action in legal) and \
+            len({action.cards[0].rank for action in legal}) == 1:
+        return legal[0]  # cards of one rank in the play: the pegging is the same whichever suit is laid
     return None
 
 

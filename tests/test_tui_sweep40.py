@@ -125,3 +125,40 @@ async def test_after_the_game_v_esc_r_and_enter_come_back_to_the_summary(tmp_pat
         await tap(pilot, "enter")  # Enter: the summary again
         await pilot.pause(0.05)
         assert isinstance(app.screen, SummaryScreen)
+
+
+# ---------------------------------------------------------------------------- no key without a choice
+def test_cards_of_one_rank_in_the_play_are_no_choice() -> None:
+    import random
+
+    from pegboard.engine import new_game
+    from pegboard.session import forced_move
+
+    game, rng = new_game("cribbage", ["A", "B"], seed=0), random.Random(0)
+    while True:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        if seat == 0 and len(legal) > 1 and all(a.verb == "play" for a in legal) and \
+                len({a.cards[0].rank for a in legal}) == 1:
+            break
+        game.apply(rng.choice(legal))
+    assert forced_move(game, 0) == legal[0]
+
+
+@pytest.mark.asyncio
+async def test_the_app_asks_no_key_to_choose_between_suits_in_the_play(tmp_path: Path) -> None:
+    import random
+
+    from tests.tui.driver import play_out
+
+    asked: list[int] = []
+
+    def choose(screen: object, legal: tuple[Action, ...]) -> Action:
+        if legal[0].verb == "play":
+            asked.append(len({action.cards[0].rank for action in legal if action.cards}))
+        return random.Random(len(asked)).choice(legal)
+
+    app = make_app(tmp_path, "cribbage", seed=5, target=61)  # seed 5: one-rank plays come up
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(pilot, random.Random(0), choose=choose)
+    assert asked and min(asked) > 1, asked
