@@ -162,3 +162,26 @@ async def test_the_app_asks_no_key_to_choose_between_suits_in_the_play(tmp_path:
     async with app.run_test(size=SIZE) as pilot:
         await play_out(pilot, random.Random(0), choose=choose)
     assert asked and min(asked) > 1, asked
+
+
+# ---------------------------------------------------------------------------- saved games
+def test_the_saved_game_list_says_muggins_and_the_target_and_hides_a_game_open_elsewhere(tmp_path: Path) -> None:
+    from pegboard.errors import StoreError
+    from pegboard.tui.controller import Controller, Setup
+    from pegboard.tui.store import Store
+
+    here, there = Store(tmp_path), Store(tmp_path)  # two terminals on one data folder
+    ctl = Controller.start(Setup("cribbage", "random", names=("Ann",), seed=1, target=61, muggins=True))
+    path = here.save_game(ctl)
+    (saved,) = here.saved_games()  # this terminal's own game is listed here
+    line = saved.describe()
+    assert line.startswith("cribbage to 61 · muggins vs random"), line
+    assert there.saved_games() == [], "open in another terminal: not offered there"
+    with pytest.raises(StoreError, match="open in another terminal"):
+        there.claim(path)
+    here.release(path)  # the first terminal closed it
+    assert [s.path for s in there.saved_games()] == [path]
+    there.claim(path)
+    assert here.saved_games() == []
+    plain = Controller.start(Setup("cribbage", "random", names=("Ann",), seed=1))
+    assert "to 121" not in Store(tmp_path / "b").read_save(Store(tmp_path / "b").save_game(plain)).describe()
