@@ -185,3 +185,54 @@ def test_the_saved_game_list_says_muggins_and_the_target_and_hides_a_game_open_e
     assert here.saved_games() == []
     plain = Controller.start(Setup("cribbage", "random", names=("Ann",), seed=1))
     assert "to 121" not in Store(tmp_path / "b").read_save(Store(tmp_path / "b").save_game(plain)).describe()
+
+
+# ---------------------------------------------------------------------------- one verdict on a discard
+@pytest.mark.parametrize("seed", [15, 17, 21])
+def test_the_hint_the_show_panel_the_review_and_analyse_give_one_verdict_on_a_throw(seed: int) -> None:
+    """Issue 40 F: the hint counted the pegging and the exact crib, the panel neither, so a player who
+    followed the hint was told "2nd best of 15" (these seeds did so)."""
+    import json
+    import random
+
+    from pegboard.analysis.review import review
+    from pegboard.engine import new_game
+    from pegboard.present import hint
+    from pegboard.records import parse_record, record_of
+    from pegboard.tui.explain import discard_review
+    from tests.test_analysis_cli import pegboard
+
+    game = new_game("cribbage", ["Ann", "Ada"], seed=seed)
+    hand = " ".join(str(card) for card in game.view(0).hand)
+    dealer = "you" if game.view(0).dealer == 0 else "them"
+    advice = hint(game, 0)
+    game.apply(advice.action)
+    rng = random.Random(seed)
+    while game.deal_number == 0:
+        seat = game.to_act()[0]
+        game.apply(rng.choice(game.legal_actions(seat)))
+    panel = discard_review(game, 0, 0)
+    assert panel is not None and panel.rank == 1 and panel.words().endswith("the best throw."), panel.words()
+    (reviewed,) = [d for d in review(parse_record(record_of(game)), seats=[0]).decisions if d.kind == "discard"
+                   and d.deal == 0]
+    assert reviewed.loss == 0 and reviewed.place == 1
+    assert {card for card in reviewed.best.cards} == set(advice.action.cards)
+    done = pegboard("analyse", "dealer", dealer, "hand", *hand.split(), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["best"] == advice.action.text()
+
+
+def test_analyse_counts_the_pegging_in_the_chance_to_win() -> None:
+    """Issue 40 F: the win column left the pegging out, so it ranked throws otherwise than the points.
+    At 40-40 with this hand, 10♦ 10♥ is the most points (its pegging decides) and now the likeliest win."""
+    import json
+
+    from tests.test_analysis_cli import pegboard
+
+    done = pegboard("analyse", "scores", "40", "40", "dealer", "you", "hand", "KD", "3D", "TD", "6H", "AH", "TH",
+                    "--json")
+    assert done.returncode == 0, done.stderr
+    options = json.loads(done.stdout)["options"]
+    most_points = max(options, key=lambda option: option["points"])
+    likeliest = max(options, key=lambda option: option["win"])
+    assert most_points["action"] == likeliest["action"] == "discard TD TH", (most_points, likeliest)

@@ -56,7 +56,7 @@ class Setup:
     auto: bool = True
     """Forced moves (a go, the one card that can be played, the one cell left) are made for the person."""
     advice: bool = True
-    """After each cribbage deal, the person's discard is set against the advisor's, in expected points."""
+    """After each cribbage deal, the person's discard is judged as the hint and the review judge it."""
     duplicate: int | None = None
     """A duplicate set of this many deals against the computer (:mod:`pegboard.duplicate`): the deals
     from seat 1, then the same deals from seat 2."""

@@ -384,8 +384,7 @@ class GameScreen(GameTools):
         counts = deal_counts(game.events, deal, game.rules, game.players)
         parts: list[Any] = [Text(deal_line(game, deal))]
         me = ctl.viewer if ctl.viewer is not None else (ctl.humans[0] if ctl.humans else None)
-        review = discard_review(game.events_for(me), deal, me, game.rules) if me is not None and ctl.setup.advice \
-            else None
+        review = discard_review(game, deal, me, ctl.objective) if me is not None and ctl.setup.advice else None
         if review is not None:
             parts.append(Text(review.words(), style="#87d787" if review.rank == 1 else "#ffd75f"))
         if game.rules.cells_in_order:

@@ -74,7 +74,7 @@ HELP = """\
   and "Latest" tells the moves since your last one. Moves with no
   choice (a go, your last card) are made for you. After the last
   card the table stays a moment (any key goes on), then the deal's
-  counts, item by item, with your throw against the advisor's; they
+  counts, item by item, with your throw against the best one; they
   stay above your next hand until you move (↑ ↓ scroll, Esc hides).
   With --muggins you count your own hands: any count from 0 to 29
   is taken; points missed can be claimed by the others, and points
