@@ -195,7 +195,7 @@ async def test_a_duplicate_set_in_the_app_end_to_end(tmp_path: Path) -> None:
         half_time = await play_until(pilot, random.Random(1), (HalfTimeScreen,))
         text = await screen_text(pilot)
         assert "the first half is over" in text and "from the other seat" in text
-        saved = Store(tmp_path).load_game()  # quitting now would resume at the second half
+        saved = app.store.load_game()  # quitting now would resume at the second half (this terminal holds its lock)
         assert saved is not None and saved.first_half is not None
         await tap(pilot, "enter")
         for _ in range(50):

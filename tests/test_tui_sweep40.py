@@ -88,6 +88,16 @@ def test_the_install_says_in_one_line_that_it_compiles_and_how_to_skip_it(tmp_pa
 
 
 # ---------------------------------------------------------------------------- after the game
+async def shown(pilot: object, app: object, wanted: object) -> object:
+    """The app's screen once it is ``wanted`` (a class, or the very screen), waiting up to a few seconds."""
+    for _ in range(200):
+        screen = app.screen  # type: ignore[attr-defined]
+        if screen is wanted or (isinstance(wanted, type) and isinstance(screen, wanted)):
+            return screen
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    raise AssertionError(f"{wanted} never shown: {app.screen}")  # type: ignore[attr-defined]
+
+
 @pytest.mark.asyncio
 async def test_after_the_game_v_esc_r_and_enter_come_back_to_the_summary(tmp_path: Path) -> None:
     import random
@@ -103,28 +113,22 @@ async def test_after_the_game_v_esc_r_and_enter_come_back_to_the_summary(tmp_pat
         screen = app.game_screen
         assert screen is not None and isinstance(summary, SummaryScreen)
         await tap(pilot, "v")
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, HistoryScreen)
+        await shown(pilot, app, HistoryScreen)
         await tap(pilot, "escape")  # back to the summary, not the table
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, SummaryScreen)
+        await shown(pilot, app, SummaryScreen)
         await tap(pilot, "escape")  # a look at the table
-        await pilot.pause(0.05)
-        assert app.screen is screen
+        await shown(pilot, app, screen)
         for key in ("1", "g", "p"):  # keys that are no move: the game-over line is not printed again
             await tap(pilot, key)
             await pilot.pause(0.02)
             assert screen.note is None or GAME_OVER not in screen.note.plain, key
         assert (await screen_text(pilot)).count("The game is over") == 1
         await tap(pilot, "r")  # r reviews the game from the table too
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, ReviewScreen)
-        await tap(pilot, "escape")
-        await pilot.pause(0.05)
-        assert app.screen is screen
+        await shown(pilot, app, ReviewScreen)
+        await tap(pilot, "escape")  # closed while the review runs: it took the app down (NoMatches)
+        await shown(pilot, app, screen)
         await tap(pilot, "enter")  # Enter: the summary again
-        await pilot.pause(0.05)
-        assert isinstance(app.screen, SummaryScreen)
+        await shown(pilot, app, SummaryScreen)
 
 
 # ---------------------------------------------------------------------------- no key without a choice
