@@ -1,7 +1,7 @@
 """OpenSpiel's information-set MCTS (IS-MCTS) against pegboard's expert, in five-card cribbage to 61.
 
 The search runs on ``python_pegboard_five_card`` with pegboard's re-dealing of the cards it cannot
-see (:func:`pegboard.rl.openspiel.resample_from_infostate`) and random rollouts; the expert sees the
+see (:func:`pegboard.rl.openspiel.resampler`) and random rollouts; the expert sees the
 same game through its seat's view. Seats alternate from game to game.
 
 Run: ``python examples/openspiel_ismcts_vs_expert.py [games] [simulations]``; docs/rl.md gives the result.
@@ -19,7 +19,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from pegboard.bots import make_bot
-from pegboard.rl.openspiel import resample_from_infostate
+from pegboard.rl.openspiel import resampler
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -34,7 +34,7 @@ def play(game: pyspiel.Game, seed: int, search_seat: int, simulations: int) -> f
     rng = random.Random(seed)
     search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0, simulations,
                               random_state=np.random.RandomState(seed + 1))
-    search.set_resampler(lambda state, player: resample_from_infostate(state, player, rng))
+    search.set_resampler(resampler(rng))
     expert = make_bot("expert", game.rules, 1 - search_seat, seed)
     state = game.new_initial_state()
     while not state.is_terminal():

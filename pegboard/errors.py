@@ -25,6 +25,8 @@ __all__ = [
     "ObjectiveError",
     "PositionError",
     "DuplicateError",
+    "FairnessError",
+    "VerifyError",
 ]
 
 
@@ -83,3 +85,13 @@ class DuplicateError(PegboardError):
 class ObjectiveError(PegboardError):
     """An objective (what a game is played for: :mod:`pegboard.objectives`) has an unknown name or bad
     parameters."""
+
+
+class FairnessError(PegboardError):
+    """A fairness value (a server seed, its commitment, a player's contribution: :mod:`pegboard.fairness`)
+    is malformed, or a revealed seed does not match its commitment."""
+
+
+class VerifyError(PegboardError):
+    """A record's shuffle does not check out (``pegboard verify``): no fairness data, the seed not
+    revealed or not matching the commitment, or a deal that is not what the seed deals."""

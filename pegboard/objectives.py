@@ -118,6 +118,9 @@ class Objective:
             if len(points) != 3 or not all(_whole(p) and lowest <= p <= _MAX for p in points):
                 raise ObjectiveError(f"objective {self.kind!r}: points {self.points!r}: expected three whole "
                                      f"numbers from {lowest} to {_MAX} (win, skunk, double skunk)")
+            if self.kind == "game-points" and max(points) == 0:
+                raise ObjectiveError(f"objective 'game-points': points {points!r}: every outcome pays 0; expected "
+                                     "a win, a skunk or a double skunk worth more than 0")
             object.__setattr__(self, "points", points)
         if self.cap is not None and (self.kind != "spread" or not _whole(self.cap) or not 1 <= self.cap <= _MAX):
             raise ObjectiveError(f"objective {self.kind!r}: cap {self.cap!r}: only spread takes a cap, a whole "
@@ -152,12 +155,13 @@ class Objective:
             if key not in _PARAMETERS[kind]:
                 takes = ", ".join(_PARAMETERS[kind]) or "nothing"
                 raise ObjectiveError(f"objective {text!r}: {kind} takes {takes}, not {key or part!r}")
-            if not sep or not value.strip().isdigit() or len(value.strip()) > 3:
-                raise ObjectiveError(f"objective {text!r}: {key}={value.strip()}: expected a whole number "
-                                     f"from 0 to {_MAX}")
+            number = value.strip()
+            if not sep or not (number.isascii() and number.isdigit()) or len(number) > 3:
+                raise ObjectiveError(f"objective {text!r}: {key}={number}: expected a whole number "
+                                     f"from {_lowest(kind, key)} to {_MAX}")
             if key in values:
                 raise ObjectiveError(f"objective {text!r}: {key} given twice")
-            values[key] = int(value)
+            values[key] = int(number)
         fields: dict[str, object] = {key: values[key] for key in ("cap", "to", "mine", "theirs") if key in values}
         if kind in _DEFAULT_POINTS:
             default = _DEFAULT_POINTS[kind]
@@ -352,6 +356,12 @@ def match_chances(to: int, points: Sequence[int], outcomes: Sequence[Sequence[fl
                     value += odds[3 + mark] * chances[1, x, max(y - pay[mark], 0)]  # they won: I deal next
                 chances[first, x, y] = value
     return chances
+
+
+def _lowest(kind: str, key: str) -> int:
+    """The least value ``key`` takes in an objective of ``kind`` (a count of match points, a cap and a
+    match's length start at 1; a standing and game points at 0)."""
+    return 0 if key in ("mine", "theirs") or kind == "game-points" else 1
 
 
 def _whole(value: object) -> bool:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pegboard.errors import PegboardError
 from pegboard.stats import Distribution
@@ -18,6 +19,7 @@ _FORMATS = (".png", ".svg", ".pdf")
 
 
 def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files."""
     try:
         import matplotlib
 
@@ -28,14 +30,33 @@ def _pyplot() -> Any:
     return plt
 
 
+_F = TypeVar("_F", bound=Callable[..., None])
+
+
+def _plain_text(draw: _F) -> _F:
+    """``draw`` with every text printed exactly as given: a ``$`` in a player's name is a dollar sign,
+    not the start of mathtext (which fails on ``$x^$``); matplotlib's settings are left as they were."""
+
+    @functools.wraps(draw)
+    def plain(*args: Any, **kwargs: Any) -> None:
+        with _pyplot().rc_context({"text.parse_math": False}):
+            draw(*args, **kwargs)
+
+    return cast(_F, plain)
+
+
 def check_plot_path(path: Path) -> None:
     """Raise :class:`PegboardError` unless a chart can be written to ``path``: a .png, .svg or .pdf
     name in a folder that exists (checked before the work, so a typo costs nothing).
 
-    >>> check_plot_path(Path("/nonexistent/dir/x.png"))
-    Traceback (most recent call last):
-    ...
-    pegboard.errors.PegboardError: plot file '/nonexistent/dir/x.png': no folder '/nonexistent/dir'
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> try:
+    ...     check_plot_path(folder / "missing" / "x.png")
+    ... except PegboardError as error:
+    ...     print(str(error).replace(str(folder), "TMP"))
+    plot file 'TMP/missing/x.png': no folder 'TMP/missing'
+    >>> folder.rmdir()
     """
     if path.suffix.lower() not in _FORMATS:
         raise PegboardError(f"plot file {str(path)!r}: expected a {', '.join(_FORMATS[:-1])} or {_FORMATS[-1]} name")
@@ -46,6 +67,14 @@ def check_plot_path(path: Path) -> None:
         raise PegboardError(f"plot file {str(path)!r}: {str(folder)!r} is not a folder")
     if path.is_dir():
         raise PegboardError(f"plot file {str(path)!r}: is a folder")
+    existed = path.exists()
+    try:  # a folder that exists may still refuse a new file (/proc, a read-only disk): try it now
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise PegboardError(f"plot file {str(path)!r}: cannot write it ({error.strerror or error})") from None
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -55,6 +84,7 @@ def _save(fig: Any, path: Path) -> None:
         raise PegboardError(f"plot file {str(path)!r}: cannot write it ({error.strerror})") from None
 
 
+@_plain_text
 def plot_distribution(dist: Distribution, path: Path, *, title: str) -> None:
     """A bar chart of a score distribution, shares in percent, with the mean and median marked."""
     check_plot_path(path)
@@ -109,6 +139,7 @@ def _tail_inset(ax: Any, dist: Distribution, first: int) -> None:
     inset.spines[["top", "right"]].set_visible(False)
 
 
+@_plain_text
 def plot_board(grid: list[list[float]], path: Path, *, role: str, objective: str = "win", low: float = 0.0,
                high: float = 1.0, lines: Sequence[int] = ()) -> None:
     """A heat map of an objective's expected value from every pair of scores (by default the chance of
@@ -124,11 +155,12 @@ def plot_board(grid: list[list[float]], path: Path, *, role: str, objective: str
         widths = [0.5, 0.5, 1.4, 0.5, 0.5]
     else:
         step = (high - low) / 8
-        levels = [low + step * i for i in range(1, 8)]
+        levels = [low + step * i for i in range(1, 8)] if step > 0 else []  # a flat map has no contour lines
         widths = [1.4 if abs(level) < 1e-9 else 0.5 for level in levels]
-    contours = ax.contour(grid, levels=levels, colors="black", linewidths=widths)
-    ax.clabel(contours, fmt=(lambda value: f"{100 * value:.0f}%") if chance else (lambda value: f"{value:+.3g}"),
-              fontsize=7)
+    if levels:
+        contours = ax.contour(grid, levels=levels, colors="black", linewidths=widths)
+        ax.clabel(contours, fmt=(lambda value: f"{100 * value:.0f}%") if chance else (lambda value: f"{value:+.3g}"),
+                  fontsize=7)
     ax.set_xlabel("Opponent's score")
     ax.set_ylabel("Your score")
     what = {"win": "Chance of winning", "game-points": "Expected game points (yours less theirs)",
@@ -153,6 +185,7 @@ def plot_board(grid: list[list[float]], path: Path, *, role: str, objective: str
 _SIDE_COLOURS = ("#1f5fa8", "#c0392b", "#2f8f4f", "#8e44ad")
 
 
+@_plain_text
 def plot_review(result: Review, path: Path) -> None:
     """A reviewed game: the score race move by move and, in games with a board table, the first
     side's chance to win at the start of every deal (the board table), with every decision that cost

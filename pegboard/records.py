@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -64,6 +64,9 @@ class GameRecord:
     objective: Objective = WIN
     """What the game was played for (pegboard's extra field, :mod:`pegboard.objectives`): a review judges
     its decisions near the end by it."""
+    fair: Mapping[str, Any] | None = field(default=None, hash=False)
+    """The shuffle's fairness data (pegboard's extra field ``fair``: commitment, contributions and the
+    revealed server seed), as written; :mod:`pegboard.fairness` reads and checks it."""
 
 
 # ---------------------------------------------------------------------------- writing
@@ -71,9 +74,10 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def record_of(game: GameState, objective: Objective = WIN) -> dict[str, Any]:
+def record_of(game: GameState, objective: Objective = WIN, fair: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The ``pegboard/1`` record of a game so far (every deal's cards and actions), played for
-    ``objective`` (written only when it is not ``win``)."""
+    ``objective`` (written only when it is not ``win``), with the shuffle's ``fair`` data if given
+    (``Fairness.to_json()`` of :mod:`pegboard.fairness`)."""
     rules = game.rules
     record: dict[str, Any] = {"format": FORMAT, "game": rules.name}
     options = rules.options()
@@ -88,6 +92,8 @@ def record_of(game: GameState, objective: Objective = WIN) -> dict[str, Any]:
         record["seed"] = seed
         if game.first_dealer_cut:
             record["cut_for_deal"] = True  # an extra field of pegboard's: the seed alone rebuilds the game
+    if fair is not None:
+        record["fair"] = dict(fair)  # an extra field of pegboard's: how anyone checks the seed (docs/fairness.md)
     start = getattr(game, "start_scores", None)
     if start is not None:
         record["start_scores"] = dict(zip(game.side_names, start))  # an extra field of pegboard's
@@ -184,7 +190,11 @@ def parse_record(data: Any) -> GameRecord:
             _check_complete(deal.deal, rules, f"deals[{index}]")
     start_scores = _start_scores(data.get("start_scores"), rules, players)
     objective = _objective(data.get("objective", WIN.name), rules)
-    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores, cut, objective)
+    fair = data.get("fair")
+    if fair is not None:
+        if not isinstance(fair, dict):
+            raise _fail("fair", f"expected an object of commitment, contributions and server_seed, got {_shown(fair)}")
+    return GameRecord(rules, tuple(players), dealer_seat, seed, deals, start_scores, cut, objective, fair)
 
 
 def _objective(given: Any, rules: Rules) -> Objective:
@@ -311,14 +321,18 @@ def start_game(record: GameRecord, rng: random.Random | None = None) -> GameStat
     return game
 
 
-def replay(record: GameRecord) -> GameState:
+def replay(record: GameRecord, before_deal: Callable[[int, GameState], None] | None = None) -> GameState:
     """Play a record's actions through the engine; the game state reached.
 
     Every action must belong to the deal the game is in and be legal there, and every deal of the
     record must be reached: no deal may follow the end of the game or a deal whose actions stop early.
+    ``before_deal(index, game)`` is called as the game reaches each deal the record holds, before its
+    actions (``pegboard verify`` compares the cards dealt there).
     """
     game = start_game(record)
     for index, deal in enumerate(record.deals):
+        if before_deal is not None and game.deal_number == index and index < len(game.deal_logs):
+            before_deal(index, game)
         for number, text in enumerate(deal.actions):
             where = f"deals[{index}].actions[{number}] {_shown(text)}"
             if game.finished:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import logging
 import pickle
 import random
 from collections.abc import Sequence
@@ -44,6 +45,9 @@ __all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "check_computer_object
 HUMAN = "human"
 LEVELS = ("expert", "greedy", "random")
 """Computer levels, strongest first."""
+FALLBACK = {"expert": "greedy", "classic": "greedy", "hoyle": "greedy", "greedy": "random"}
+"""The level that decides when a level's bot fails (any other level, a plug-in: random)."""
+_LOG = logging.getLogger("pegboard.session")
 FORCED_VERBS = ("go", "play", "place", "discard")
 """Verbs a seat is spared when it has only one legal move. A count or a claim is never forced: saying
 the points is the player's part under muggins."""
@@ -90,7 +94,9 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
 
     Counts and muggins claims are answered honestly at every level (ruling 16): the full count, the
     points still missed, or a pass. Any other choice is the level's bot, built fresh, seeded by
-    :func:`decision_seed` and playing for ``objective``.
+    :func:`decision_seed` and playing for ``objective``. If that bot fails (raises), the failure is
+    logged (logger ``pegboard.session``) and the next level down decides (:data:`FALLBACK`: the expert,
+    then greedy, then random), so a table always gets a legal move.
 
     >>> from pegboard.engine import new_game
     >>> game = new_game("cribbage", ["Ann", "Bob"], seed=1)
@@ -105,8 +111,18 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
         raise PegboardError(f"{view.players[seat]} has nothing to do now")
     if actions[0].verb in CLAIM_VERBS:
         return honest_claim(view, rules)  # type: ignore[arg-type]
-    bot = make_bot(level, rules, seat, seed=decision_seed(base_seed, seat, len(view.events)), objective=objective)
-    return bot.choose(view)
+    seed = decision_seed(base_seed, seat, len(view.events))
+    tried = level
+    while True:
+        try:
+            return make_bot(tried, rules, seat, seed=seed, objective=objective).choose(view)
+        except Exception:  # a failing bot must never wedge a table: a lower level decides instead
+            if tried == "random":
+                raise
+            lower = FALLBACK.get(tried, "random")
+            _LOG.exception("the %s bot failed to decide for %s (seat %d); the %s bot decides instead", tried,
+                           view.players[seat], seat, lower)
+            tried = lower
 
 
 def forced_move(game: GameState, seat: int | None) -> Action | None:
@@ -223,7 +239,7 @@ class Session:
     person's play with the computer's on the same cards: no hints and no undo."""
 
     def __init__(self, game: GameState, kinds: Sequence[str], *, seed: int = 0, objective: Objective = WIN,
-                 duplicate: bool = False) -> None:
+                 duplicate: bool = False, rated: bool = False) -> None:
         if len(kinds) != game.rules.players:
             raise SeatKindError(f"{len(kinds)} seat kinds for {game.rules.players} seats")
         for kind in kinds:
@@ -237,6 +253,7 @@ class Session:
         self.rng: random.Random | None = None  # the game's own generator, when the session made it
         self.humans = tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
         self.duplicate = duplicate
+        self.rated = rated  # a rated game: no hints, no undo, no takebacks
 
     # ------------------------------------------------------------------ seats and turns
     def is_human(self, seat: int) -> bool:
@@ -289,6 +306,8 @@ class Session:
         """See :func:`hint_refusal`; and none in a duplicate set (the hint is the computer's own play)."""
         if self.duplicate:
             return "no hints in a duplicate set: it sets your play against the computer's"
+        if self.rated:
+            return "no hints in a rated game"
         return hint_refusal(self.game, seat)
 
     # ------------------------------------------------------------------ undo
@@ -297,7 +316,7 @@ class Session:
         person at the table, no muggins, not rated (``rated``) nor half of a duplicate set, and a decision of
         theirs to take back that was made before every card from the stock they have seen since (a starter,
         a new hand, a card turned): no decision is made again knowing the card it was blind to."""
-        if rated or self.duplicate:
+        if rated or self.rated or self.duplicate:
             return "no undo in a rated or duplicate game"
         if self.game.rules.muggins:
             return "no undo under muggins"

@@ -42,9 +42,9 @@ def expert_game(seed: int) -> dict[str, Any]:
 
 
 def test_a_game_the_expert_played_on_both_sides_scores_near_100_and_loses_next_to_nothing() -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a busy machine stretches the wall time, not the work
     found = review(parse_record(expert_game(11)))
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     assert seconds < 15  # the bound for a whole two-player game, one core
     for player in found.players.values():
         assert player.accuracy >= 90, player

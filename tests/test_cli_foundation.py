@@ -44,11 +44,14 @@ def test_score_crib_and_five_card() -> None:
     (["score", "5H", "5C", "5D", "JS", "-s", "5S", "--game", "chess"], "unknown game 'chess'"),
     (["score", "5H", "--frobnicate"], "--frobnicate"),
     (["stats", "hands", "--game", "snailspace"], "snailspace"),
-    (["stats", "hands", "--plot", "/nonexistent/dir/x.png"], "no folder '/nonexistent/dir'"),
-    (["stats", "board", "--plot", "/nonexistent/dir/x.png"], "no folder '/nonexistent/dir'"),
+    (["stats", "hands", "--plot", "{missing}/x.png"], "no folder '{missing}'"),
+    (["stats", "board", "--plot", "{missing}/x.png"], "no folder '{missing}'"),
     (["stats", "board", "--plot", "/etc/passwd/x.png"], "'/etc/passwd' is not a folder"),
 ])  # fmt: skip
-def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
+def test_bad_input_exits_2_with_one_line(args: list[str], needle: str, tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing")  # certainly missing, whatever other processes have made
+    args = [arg.replace("{missing}", missing) for arg in args]
+    needle = needle.replace("{missing}", missing)
     done = pegboard(*args)
     assert done.returncode == 2
     assert needle in done.stderr

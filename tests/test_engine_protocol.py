@@ -74,7 +74,8 @@ def test_bad_commands_get_one_error_line_naming_what_was_expected() -> None:
     assert session.handle("setoption name game value chess")[0].startswith("error setoption: unknown game 'chess'")
     assert session.handle("setoption name target value many")[0].startswith("error setoption: option 'target'")
     assert session.handle("position deal hand 5H") == ["error position : a hand of 1 cards: cribbage deals 6"]
-    assert session.handle("newgame seed x") == ["error newgame : seed x: expected seed or dealer followed by a number"]
+    assert session.handle("newgame seed x") == [
+        "error newgame : seed x: expected a whole number from -9223372036854775808 to 9223372036854775807"]
 
 
 def test_the_objective_option_sets_what_the_engines_bot_plays_for_and_what_go_reports() -> None:

@@ -17,7 +17,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("pegboard.cards", "pegboard.rules", "pegboard.objectives"),  # objectives: what a game is played for, as data
     ("pegboard.scoring",),
     ("pegboard", "pegboard.engine", "pegboard.stats"),  # "pegboard": the package's face (__init__)
-    ("pegboard.bots", "pegboard.records"),
+    ("pegboard.bots", "pegboard.records", "pegboard.fairness"),
     ("pegboard.sim", "pegboard.session", "pegboard.duplicate", "pegboard.present", "pegboard.rl", "pegboard.analysis",
      "pegboard.plots"),
     ("pegboard.cluster",),

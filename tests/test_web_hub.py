@@ -27,8 +27,8 @@ def test_a_connection_too_slow_to_keep_up_is_closed_and_hung_up() -> None:
         async def send(text: str) -> None:
             await stuck.wait()  # the network never takes it
 
-        async def hang_up() -> None:
-            events.append("hung up")
+        async def hang_up(reason: str) -> None:
+            events.append(f"hung up: {reason}")
 
         conn = Conn(send, Settings(queue_limit=3), hang_up)
         pump = asyncio.ensure_future(conn.pump())
@@ -39,7 +39,7 @@ def test_a_connection_too_slow_to_keep_up_is_closed_and_hung_up() -> None:
         await asyncio.wait_for(pump, 5)
         return events
 
-    assert asyncio.run(main()) == ["closed True", "hung up"]
+    assert asyncio.run(main()) == ["closed True", "hung up: too slow to keep up: reconnect for a fresh view"]
 
 
 def test_a_table_that_cannot_be_restored_stays_unavailable_and_the_others_load(tmp_path: Path) -> None:

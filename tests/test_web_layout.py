@@ -207,6 +207,11 @@ def test_the_table_fits_one_desktop_screen_at_the_discard_the_play_and_the_show(
 def test_the_game_over_the_review_and_the_statistics_open_where_a_player_looks(
         server: ServerThread, browser: Any, dealt: None) -> None:
     page = new_page(browser, DESKTOPS[0])
+    page.goto(server.url + "/")  # statistics are kept for registered players: Lee signs up in the lobby first
+    page.fill("#account-name", "Lee")  # (not Ann: the other tests' guests are called Ann)
+    page.fill("#account-password", "a long secret")
+    page.click("#sign-up")
+    page.wait_for_selector("#me-name")
     table = new_table(page, server.url, ["computer:greedy"], {"target": 31})
     while not my_turn(page)["finished"]:
         act(page)
@@ -224,7 +229,7 @@ def test_the_game_over_the_review_and_the_statistics_open_where_a_player_looks(
     phone = new_page(browser, PHONE)
     for name, address, ready, must_fit in [
             ("review", f"/r/{table}", "#decision-title", ["#figures table", ".topbar .button", "#chart"]),
-            ("stats", "/stats/Ann", "#games-table", [".look-up button", ".figures"])]:
+            ("stats", "/stats/Lee", "#games-table", [".look-up button", ".figures"])]:
         phone.goto(server.url + address)
         phone.wait_for_selector(ready, timeout=120_000)
         shot(phone, f"phone-{name}")

@@ -18,13 +18,13 @@ pytest.importorskip("fastapi")
 
 from pegboard.duplicate import compare  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
-from pegboard.web.testing import Client, ServerThread, open_table, post  # noqa: E402
+from pegboard.web.testing import Client, Member, ServerThread, open_table, post  # noqa: E402
 from tests.browser import browser_page, needs_chromium  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
-    settings = Settings(pace=0, rate=1000.0, burst=1000.0, workers=0)
+    settings = Settings(pace=0, rate=1000.0, burst=1000.0, workers=0, fast_passwords=True)
     with ServerThread(str(tmp_path_factory.mktemp("players") / "t.db"), settings) as running:
         yield running
 
@@ -65,16 +65,30 @@ def second_of(server: ServerThread, first: str, second: str) -> None:
         time.sleep(0.05)
 
 
+MEMBERS: dict[str, Member] = {}
+
+
+def member(server: ServerThread, name: str) -> Member:
+    """A registered player, signed in (statistics are kept for registered players only: issue 36)."""
+    if name not in MEMBERS:
+        MEMBERS[name] = Member(server.url)
+        MEMBERS[name].sign_up(name)
+    return MEMBERS[name]
+
+
 def new_table(server: ServerThread, name: str, game: str = "five-card", **extra: Any) -> tuple[str, str]:
-    created, tokens = open_table(server.url, {"game": game, "seats": [
+    created, tokens = member(server, name).open_table({"game": game, "seats": [
         {"kind": "human", "name": name}, {"kind": "computer", "level": "greedy", "name": "Gus"}], **extra})
     return str(created["table"]), tokens[0]
 
 
 def test_a_players_games_on_the_server_make_their_statistics(server: ServerThread) -> None:
-    assert get(f"{server.url}/api/players/Nobody/stats") == (200, {**get(f"{server.url}/api/players/Nobody/stats")[1]})
-    empty = get(f"{server.url}/api/players/Nobody/stats")[1]
-    assert empty["games"] == [] and empty["name"] == "Nobody"
+    assert get(f"{server.url}/api/players/Nobody/stats")[0] == 404  # nobody registered the name
+    empty = get(f"{server.url}/api/players/{member(server, 'Wren').name}/stats")[1]
+    assert empty["games"] == [] and empty["name"] == "Wren"
+    created, tokens = open_table(server.url, {"game": "five-card", "seats": [
+        {"kind": "human", "name": "Guest"}, {"kind": "computer", "level": "greedy", "name": "Gus"}]})
+    play(server, created["table"], tokens[0], 2)  # a guest's game counts toward nobody
     table, token = new_table(server, "Wren", "cribbage")
     play(server, table, token, 3)
     table, token = new_table(server, "Wren")

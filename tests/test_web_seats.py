@@ -59,12 +59,25 @@ def test_only_the_tables_creator_gets_the_invites_and_may_reissue_one(server: Se
     assert fresh != invite[2]
     assert refused(join, {"seat": 2, "invite": invite[2]})[0] == 403
     cat = post(join, {"seat": 2, "invite": fresh})["token"]
-    # a seat taken by the wrong person can be taken back: their token stops working
+    # issue 36: a taken seat cannot be taken back while its player is there (the creator would read
+    # their hand with the new invite), only once they have been away for a while: then their token stops
     watcher = Client(server.ws_url, table, cat)
     assert watcher.state["seat"] == 2
-    post(invites, {"token": ann, "reissue": 2})
+    status, message = refused(invites, {"token": ann, "reissue": 2})
+    assert status == 409 and "Cat has taken seat 2 and is at the table" in message
     watcher.close()
+    deadline = time.monotonic() + 10
+    while server.hub.tables[table].seats[2].online and time.monotonic() < deadline:
+        time.sleep(0.02)
+    status, message = refused(invites, {"token": ann, "reissue": 2})
+    assert status == 409 and "only after its player has been away 120 s" in message
+    server.hub.settings.reissue_away = 0.05
+    time.sleep(0.1)
+    fresh = post(invites, {"token": ann, "reissue": 2})["links"]["2"].split("#join=")[1].split(".", 1)[1]
     assert Client(server.ws_url, table, cat).state["seat"] is None
+    assert "Ann gave Cat's seat to someone else" in Client(server.ws_url, table).state["notices"][-1]
+    post(join, {"seat": 2, "invite": fresh})
+    assert Client(server.ws_url, table).state["notices"][-1] == "someone new took over Cat's seat"
     assert refused(invites, {"token": ann, "reissue": 0})[0] == 400  # not her own seat
 
 

@@ -49,11 +49,15 @@ def test_the_database_is_in_wal_mode_and_a_failed_write_changes_nothing(tmp_path
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_open_store_takes_a_path_or_an_sqlite_url_and_refuses_other_backends(tmp_path: Path) -> None:
+def test_open_store_takes_a_path_an_sqlite_or_a_postgresql_url_and_refuses_other_backends(tmp_path: Path) -> None:
     assert isinstance(open_store(str(tmp_path / "a.db")), SQLiteStore)
     assert isinstance(open_store(f"sqlite:{tmp_path / 'b.db'}"), SQLiteStore)
-    with pytest.raises(ValueError, match="only SQLite"):
-        open_store("postgresql://localhost/pegboard")
+    with pytest.raises(ValueError, match="a file path, sqlite:PATH or postgresql://"):
+        open_store("mysql://localhost/pegboard")
+    pytest.importorskip("psycopg")
+    hidden = r"^postgresql://me:\*\*\*@127.0.0.1:1/pegboard: the database is not answering"
+    with pytest.raises(ValueError, match=hidden):
+        open_store("postgresql://me:secret@127.0.0.1:1/pegboard")  # the password never shown
 
 
 def test_the_journal_commits_concurrent_writes_together_and_isolates_a_bad_one(tmp_path: Path) -> None:

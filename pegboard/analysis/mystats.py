@@ -67,6 +67,13 @@ class PlayedGame:
     duplicate: tuple[str, int] | None = None
     key: Any = None
 
+    def __post_init__(self) -> None:
+        # an accuracy is a figure from 0 to 100 (pegboard.analysis.accuracy): anything else kept for it (a
+        # damaged cache: 1e308, nan) is not worked out, and a review works it out again
+        accuracy = self.accuracy
+        if accuracy is not None and not (isinstance(accuracy, (int, float)) and 0.0 <= accuracy <= 100.0):
+            object.__setattr__(self, "accuracy", None)
+
 
 @dataclass(frozen=True)
 class Figure:

@@ -125,6 +125,11 @@ def parse_position(text: str) -> Position:
     return Position(rules, scores, dealer, hand, thrown, starter_cards[0] if starter_cards else None, play)
 
 
+def _digits(word: str) -> bool:
+    """Whether ``word`` is ASCII digits only (``²`` passes ``str.isdigit`` but is no number ``int`` reads)."""
+    return word.isascii() and word.isdigit()
+
+
 def _text(cards: tuple[Card, ...]) -> str:
     return " ".join(str(card) for card in cards)
 
@@ -134,7 +139,7 @@ def _rules(fields: dict[str, list[str]]) -> Rules:
     options: dict[str, Any] = {}
     if "target" in fields:
         target = fields["target"]
-        if len(target) != 1 or not target[0].isdigit() or len(target[0]) > 3:
+        if len(target) != 1 or not _digits(target[0]) or len(target[0]) > 3:
             raise PositionError(f"target {' '.join(target)}: expected a number of points")
         options["target"] = int(target[0])
     try:
@@ -156,7 +161,7 @@ def _dealer(fields: dict[str, list[str]], rules: Rules) -> int:
         return 0
     if word in ("them", "opponent") and rules.players == 2:
         return 1
-    if word.isdigit() and int(word) < rules.players:
+    if _digits(word) and len(word) <= 3 and int(word) < rules.players:
         return int(word)
     others = "them" if rules.players == 2 else f"0 to {rules.players - 1} seats to your left"
     raise PositionError(f"dealer {word}: expected you or {others}")
@@ -198,7 +203,7 @@ def _scores(fields: dict[str, list[str]], rules: Rules) -> tuple[int, ...] | Non
         return None
     words = fields["scores"]
     target = rules.target or 121
-    if len(words) != rules.sides or not all(word.isdigit() and len(word) <= 3 for word in words):
+    if len(words) != rules.sides or not all(_digits(word) and len(word) <= 3 for word in words):
         raise PositionError(f"scores {' '.join(words)}: expected {rules.sides} numbers, yours first")
     scores = tuple(int(word) for word in words)
     if any(score >= target for score in scores):

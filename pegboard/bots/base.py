@@ -87,6 +87,10 @@ BOTS: dict[str, str] = {
 }
 """Built-in bots by name, as ``module:Class``."""
 
+OBJECTIVE_BLIND = ("random", "greedy", "classic", "hoyle")
+"""The built-in bots that play alike whatever the objective (they keep it, but do not play by it): an
+objective named for one after an ``@`` is refused, as it would change nothing."""
+
 
 def register_bot(name: str, target: str) -> None:
     """Make a bot class (``module:Class``) available under ``name``."""
@@ -179,6 +183,11 @@ def make_bot(spec: str, rules: Rules, seat: int, seed: int | None = None, *,
     ...
     pegboard.errors.ObjectiveError: bot 'expert@points': objective 'points': expected win, game-points, spread or \
 match (e.g. game-points, spread:cap=31, match:to=7)
+    >>> make_bot("greedy@game-points", Rules.preset("cribbage"), seat=0)
+    Traceback (most recent call last):
+    ...
+    pegboard.errors.ObjectiveError: bot 'greedy@game-points': greedy plays alike for every objective; only expert \
+(or a plug-in module:Class) plays for the one named after an @
     >>> make_bot("os:path", Rules.preset("cribbage"), seat=0)
     Traceback (most recent call last):
     ...
@@ -186,6 +195,11 @@ match (e.g. game-points, spread:cap=31, match:to=7)
     """
     base, named = split_objective(spec)
     chosen = objective
+    if "@" in spec and not named.strip():
+        raise ObjectiveError(f"bot {spec!r}: expected an objective after the @ (e.g. expert@game-points)")
+    if named and base in OBJECTIVE_BLIND:
+        raise ObjectiveError(f"bot {spec!r}: {base} plays alike for every objective; only expert (or a plug-in "
+                             f"module:Class) plays for the one named after an @")
     if named:
         try:
             chosen = Objective.from_name(named)

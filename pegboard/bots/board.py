@@ -268,6 +268,8 @@ class BoardTable:
         objective pays) to +WIN (the most): for ``win``, WIN x (2 x chance - 1)."""
         if self.chance_scale:
             return WIN_UTILITY * (2 * value - 1)
+        if self.high <= self.low:  # an objective paying every outcome alike (refused when built): all equal
+            return 0.0
         return WIN_UTILITY * (2 * (value - self.low) / (self.high - self.low) - 1)
 
     def from_utility(self, utility: float) -> float:

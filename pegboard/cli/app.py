@@ -69,6 +69,8 @@ COMMANDS = {
     "engine": "pegboard.cli.engine_cmd:engine",
     "review": "pegboard.cli.review_cmd:review_command",
     "analyse": "pegboard.cli.analyse_cmd:analyse",
+    "verify": "pegboard.cli.verify_cmd:verify_command",
+    "accounts": "pegboard.cli.accounts_cmd:accounts_command",
 }
 """Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 

@@ -25,7 +25,7 @@ import click
 from pegboard.cli.options import GAME, OBJECTIVE, SEED, Seconds
 from pegboard.duplicate import DEALS
 from pegboard.errors import DuplicateError, PegboardError, RulesError
-from pegboard.objectives import Objective
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
 
 if TYPE_CHECKING:
@@ -186,6 +186,11 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
                                    "discards": discards, "auto": auto, "advice": advice, "duplicate": duplicate,
                                    "objective": objective.name if objective is not None else None}
         setup = replace(setup, **{key: value for key, value in changes.items() if value is not None})
+        if setup.duplicate is not None and Objective.from_name(setup.objective) != WIN:
+            given = f"--objective {setup.objective}" if objective is not None else \
+                f"the last set-up's objective, {setup.objective},"
+            raise DuplicateError(f"{given} with a duplicate set: a set is scored deal by deal, by the point "
+                                 "difference, with no game to play for (leave out --objective, or --duplicate)")
         if humans is None and opponent is not None and opponent != "human":
             setup = replace(setup, humans=1)
         if not setup.names and setup.opponent != "human" and setup.humans == 1:

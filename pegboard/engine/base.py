@@ -44,6 +44,33 @@ def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
     return names
 
 
+def malformed_action(action: Action) -> str | None:
+    """Why ``action``'s fields are of the wrong kind to be anyone's move (None if they are not): a seat
+    is a whole number, a verb text, the cards a tuple of cards, the target a whole number (points), a
+    cell's name or None. Read as plain objects, so a float never reaches code typed for an int.
+
+    >>> from pegboard.cards import Card
+    >>> malformed_action(Action(0, "play", (Card.parse("5H"),), 1.5))
+    'target 1.5: expected a whole number of points, a cell name or nothing'
+    >>> malformed_action(Action(0, "play", (Card.parse("5H"),))) is None
+    True
+    """
+    fields: tuple[object, ...] = tuple(action)
+    seat, verb, cards, target = fields
+    if isinstance(seat, bool) or not hasattr(seat, "__index__"):  # an int, or NumPy's
+        return f"seat {seat!r}: expected a whole number"
+    if not isinstance(verb, str):
+        return f"verb {verb!r}: expected text"
+    if not isinstance(cards, tuple):
+        return f"cards {cards!r}: expected a tuple of cards"
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"cards {cards!r}: expected a tuple of cards"
+    if target is None or isinstance(target, str) or (hasattr(target, "__index__") and not isinstance(target, bool)):
+        return None
+    return f"target {target!r}: expected a whole number of points, a cell name or nothing"
+
+
 def copy_containers(value: Any) -> Any:
     """Lists, sets, dicts, deal logs and event journals copied all the way down; anything else (cards,
     tuples, events, frozen values) is shared.
@@ -238,6 +265,9 @@ class GameState(ABC):
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an Action: use Action.parse or apply_text")
+        fields: tuple[object, ...] = action  # read as objects: a float never reaches code typed for an int
+        if type(fields[0]) is not int:
+            self._refuse_malformed(action)
         seat = action.seat
         if not 0 <= seat < self.rules.players:
             raise IllegalActionError(f"seat {action.seat} in {action!r}: expected 0 to {self.rules.players - 1}")
@@ -245,6 +275,7 @@ class GameState(ABC):
         if legal is None:
             legal = self.legal_actions(seat)
         if action not in legal:  # the actions the engine listed pass at once; others are normalised first
+            self._refuse_malformed(action)
             action = self.normalize(action)
             if action not in legal:
                 reason = "the game is over" if self._over else self._why_illegal(action)
@@ -256,6 +287,13 @@ class GameState(ABC):
         self._version += 1
         self._apply(action)
         return EventLog(journal, start, len(journal.entries), EVERYTHING)
+
+    @staticmethod
+    def _refuse_malformed(action: Action) -> None:
+        """An :class:`IllegalActionError` if ``action``'s fields are of the wrong kind (:func:`malformed_action`)."""
+        malformed = malformed_action(action)
+        if malformed is not None:
+            raise IllegalActionError(f"action {tuple(action)!r}: {malformed}", malformed)  # its own repr may fail
 
     def parse_action(self, text: str) -> Action:
         """Parse record action text ``"<player> <verb> <args>"``."""

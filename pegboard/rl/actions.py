@@ -90,6 +90,25 @@ class ActionCodec:
                 or not 0 <= int(action_id) < self.size:
             raise InvalidActionIdError(f"action id {action_id!r}: expected an integer from 0 to {self.size - 1}")
 
+    def check(self, action_id: object) -> int:
+        """``action_id`` as an int if it is a whole number in the space (a Python or NumPy integer, or a
+        NumPy array of one integer, as some learners pass), else :class:`InvalidActionIdError`: ``2.9``,
+        ``"3"`` and ``True`` are not ids.
+
+        >>> codec = ActionCodec.for_rules(Rules.preset("solitaire"))
+        >>> codec.check(np.int64(3)), codec.check(np.array(4))
+        (3, 4)
+        >>> codec.check(2.9)
+        Traceback (most recent call last):
+        ...
+        pegboard.rl.actions.InvalidActionIdError: action id 2.9: expected an integer from 0 to 16
+        """
+        if isinstance(action_id, np.ndarray) and action_id.shape == () and action_id.dtype.kind in "iu":
+            action_id = action_id.item()
+        self._check_range(action_id)
+        assert isinstance(action_id, (int, np.integer))
+        return int(action_id)
+
     def encode(self, action: Action) -> int:
         """The id of an engine action."""
         verb = action.verb

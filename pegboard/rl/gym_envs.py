@@ -92,9 +92,10 @@ class PegboardEnv(gymnasium.Env[Observation, np.int64]):
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self.table.game.finished:
             raise PegboardError("the game is over: call reset()")
-        if self.illegal == "penalize" and int(action) not in self.table.legal_ids():
+        action = self.table.codec.check(action)  # 2.9 and "3" are no action ids: refused, never rounded
+        if self.illegal == "penalize" and action not in self.table.legal_ids():
             return self.table.observe(self.seat), self.illegal_reward, False, False, {"illegal_action": True}
-        reward = self.table.step(int(action))[self.seat] + self._bots_move()
+        reward = self.table.step(action)[self.seat] + self._bots_move()
         if self.render_mode == "human":
             self.render()
         return self.table.observe(self.seat), reward, self.table.game.finished, False, {}

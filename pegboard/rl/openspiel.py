@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -40,12 +40,12 @@ from pegboard.engine.actions import Action
 from pegboard.engine.snailspace import SnailspaceView
 from pegboard.engine.solitaire import solitaire_view
 from pegboard.engine.views import CribbageView
-from pegboard.errors import PegboardError
+from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rl.actions import ActionCodec
 from pegboard.rl.observation import ObservationEncoder
 from pegboard.rules import Rules
 
-__all__ = ["GAME_NAMES", "PegboardGame", "PegboardState", "register", "resample_from_infostate"]
+__all__ = ["GAME_NAMES", "PegboardGame", "PegboardState", "register", "resample_from_infostate", "resampler"]
 
 PRESETS = ("cribbage", "cribbage-3", "cribbage-4", "cribbage-4-solo", "five-card", "snailspace", "solitaire")
 GAME_NAMES = {preset: "python_pegboard_" + preset.replace("-", "_") for preset in PRESETS}
@@ -239,7 +239,7 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self._pending:
-            self._chance(int(action))
+            self._chance(_whole(action, "chance outcome"))
             return
         if not self._engine.owned:
             self._build()
@@ -251,6 +251,10 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
         self._after_move()
 
     def _chance(self, outcome: int) -> None:
+        if outcome not in {code for code, _ in self.chance_outcomes()}:  # checked now, not on a later move
+            what = f"a seat from 0 to {self._players - 1} (the cut for the first dealer)" if self._dealer is None \
+                else "the code of a card not dealt yet"
+            raise IllegalActionError(f"chance outcome {outcome}: expected {what}; see chance_outcomes()")
         if self._dealer is None:
             self._dealer = outcome
             return
@@ -458,11 +462,32 @@ def _view_text(view: Any, seat: int) -> str:
     return "; ".join(parts)
 
 
+def _whole(value: object, what: str) -> int:
+    """``value`` as an int if it is a whole number (Python's or NumPy's), else an :class:`IllegalActionError`."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise IllegalActionError(f"{what} {value!r}: expected a whole number")
+    return int(value)  # type: ignore[call-overload]
+
+
+def resampler(rng: random.Random) -> Callable[[PegboardState, int], PegboardState]:
+    """The resampler OpenSpiel's ``ISMCTSBot.set_resampler`` takes: called with ``(state, player)``, it
+    returns :func:`resample_from_infostate` of them, drawing from ``rng``.
+
+    >>> import random
+    >>> game = pyspiel.load_game("python_pegboard_five_card")
+    >>> state = game.new_initial_state()
+    >>> resampler(random.Random(3))(state, 0).history() == state.history()
+    True
+    """
+    return lambda state, player: resample_from_infostate(state, player, rng)
+
+
 def resample_from_infostate(state: PegboardState, player: int, rng: random.Random) -> PegboardState:
     """A state ``player`` cannot tell from ``state``: the current deal's cards it may not see are dealt
     again at random, consistently with everything it saw (a go, say, proves cards too high to play).
 
-    For information-set search (``ISMCTSBot.set_resampler``). Tries up to 200 deals and falls back
+    For information-set search: OpenSpiel's ``ISMCTSBot.set_resampler`` calls its resampler with
+    ``(state, player)`` only, so pass it :func:`resampler` (``resampler(rng)``). Tries up to 200 deals and falls back
     to ``state`` itself (a copy) if none fits.
     """
     game = state._game

@@ -101,6 +101,7 @@ class Table:
         seat = self.seat_to_act()
         if seat is None:
             raise InvalidActionIdError(f"action id {action_id!r}: the game is over")
+        action_id = self.codec.check(action_id)
         current = getattr(game, "current", None)
         action = self.codec.decode(action_id, seat, current)
         if action not in game.legal_actions(seat):

@@ -88,15 +88,27 @@ class PegboardAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observe(self.possible_agents.index(agent))
 
+    def _check_agents(self, what: str) -> None:
+        if self.agent_selection not in self.terminations:
+            raise PegboardError(f"{what}: the game is over and every agent is done (the last one was "
+                                f"{self.agent_selection}): call reset()")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, terminated, truncated and info (PettingZoo's); once
+        every agent is done, a :class:`~pegboard.errors.PegboardError` saying to reset."""
+        self._check_agents("last()")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def step(self, action: Any) -> None:
+        self._check_agents(f"step({action!r})")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise PegboardError(f"{agent} is to act: expected an action id, not None")
+        rewards = self.table.step(action)  # a refused action raises here, and changes nothing
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.step(action)
         self.rewards = {name: rewards[seat] for seat, name in enumerate(self.possible_agents)}
         self._moves += 1
         if self.table.game.finished:

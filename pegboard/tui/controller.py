@@ -250,12 +250,6 @@ class Controller(Session):
         :func:`pegboard.session.computer_move`."""
         return self.decide(seat, view)
 
-    @property
-    def rated(self) -> bool:
-        """Games whose result counts for more than a casual game, where undo is off (none yet in the app:
-        the hook for rated games; a duplicate set is the session's ``duplicate``)."""
-        return False
-
     # ------------------------------------------------------------------ duplicate sets
     @property
     def half(self) -> int | None:

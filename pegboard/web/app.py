@@ -25,14 +25,18 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.files import JSONProblem, decode_json
+from pegboard.web.account_routes import add_account_routes
+from pegboard.web.auth import caller, client_address
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.pages import page
 from pegboard.web.players import add_player_routes
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
+from pegboard.web.rated_routes import add_rated_routes
 from pegboard.web.review import add_review_routes
 from pegboard.web.store import Store, open_store
 from pegboard.web.tables import LEVELS, Table, games_catalogue
@@ -72,13 +76,14 @@ class SecurityHeaders:
 class Limits:
     """Per-address rate limits for the HTTP requests that create things."""
 
-    def __init__(self) -> None:
+    def __init__(self, trusted_proxies: tuple[str, ...] = ()) -> None:
         self.buckets: dict[tuple[str, str], RateLimit] = {}
+        self.trusted_proxies = trusted_proxies
 
     def check(self, request: Request, what: str, rate: float, burst: float) -> None:
         if len(self.buckets) > 10_000:
             self.buckets.clear()
-        key = (request.client.host if request.client else "?", what)
+        key = (client_address(request, self.trusted_proxies), what)
         bucket = self.buckets.setdefault(key, RateLimit(rate, burst))
         if not bucket.allow():
             raise HubError(429, "too many requests: wait a little and try again")
@@ -102,10 +107,23 @@ def _links(table: Table, invites: dict[int, str]) -> dict[str, str]:
     return {str(seat): f"/t/{table.id}#join={seat}.{invite}" for seat, invite in invites.items()}
 
 
+def same_origin(origin: str | None, host: str | None, scheme: str) -> bool:
+    """Whether a WebSocket's ``Origin`` is this server's page: the same host and port, and the page's
+    scheme matching the socket's (http for ws, https for wss). No Origin (not a browser) is allowed.
+
+    >>> same_origin("http://a:8000", "a:8000", "ws"), same_origin("https://a:8000", "a:8000", "ws")
+    (True, False)
+    """
+    if not origin:
+        return True
+    parts = urlsplit(origin)
+    return parts.netloc == host and parts.scheme == {"ws": "http", "wss": "https"}.get(scheme)
+
+
 def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     """The application serving ``store`` (a :class:`Store` or a path to an SQLite file)."""
     hub = Hub(open_store(store) if isinstance(store, str) else store, settings)
-    limits = Limits()
+    limits = Limits(hub.settings.trusted_proxies)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -116,11 +134,13 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="pegboard", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
     app.add_middleware(SecurityHeaders)
+    if "*" not in hub.settings.allowed_hosts:  # a Host allow-list: no DNS rebinding onto this server
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hub.settings.allowed_hosts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(HubError)
     async def refused(request: Request, error: HubError) -> Response:
-        return JSONResponse({"error": str(error)}, status_code=error.status)
+        return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
 
     async def table_or_404(table_id: str) -> Table:
         table = await hub.table(table_id)
@@ -146,7 +166,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         limits.check(request, "create", hub.settings.create_rate, hub.settings.create_burst)
-        table = await hub.create(await _body(request))
+        signed = await caller(hub, request, changes=True)
+        table = await hub.create(await _body(request), None if signed is None else signed.account)
         invites = {n: seat.invite for n, seat in enumerate(table.seats) if seat.invite}
         return {**table.public(), "watch": f"/t/{table.id}", "links": _links(table, invites)}
 
@@ -162,7 +183,8 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
         if not isinstance(body, dict):
             raise HubError(400, 'expected {"seat": N, "invite": "..."}')
         seat: Any = body.get("seat")
-        token = await hub.join(table, seat, body.get("invite"))
+        signed = await caller(hub, request, changes=True)
+        token = await hub.join(table, seat, body.get("invite"), None if signed is None else signed.account)
         return {"table": table.id, "seat": seat, "name": table.seats[seat].name, "token": token}
 
     @app.post("/api/tables/{table_id}/invites")
@@ -179,19 +201,21 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
         table = await table_or_404(table_id)
-        if not table.game.finished:
+        if not table.over:
             raise HubError(409, "the game is not over: its record can be downloaded when it is finished")
-        body = json.dumps(table.session.record(), indent=1) + "\n"
+        await hub.check_set_over(table)
+        body = json.dumps(table.record(), indent=1) + "\n"
         disposition = f'attachment; filename="pegboard-{table.game.rules.name}-{table.id}.json"'
         return Response(body, media_type="application/json", headers={"content-disposition": disposition})
 
-    add_review_routes(app, table_or_404)
+    add_account_routes(app, hub, _body, limits.check)
+    add_rated_routes(app, hub, _body, table_or_404)
+    add_review_routes(app, hub, table_or_404)
     add_player_routes(app, hub, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        origin = websocket.headers.get("origin")
-        if origin and urlsplit(origin).netloc != websocket.headers.get("host"):
+        if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host"), websocket.url.scheme):
             await websocket.close(code=1008, reason="cross-origin connections are refused")
             return
         await websocket.accept()
@@ -202,9 +226,9 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
 
 async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
     """One browser's connection: hello (seat or spectator), then messages until it goes."""
-    async def hang_up() -> None:
+    async def hang_up(reason: str) -> None:
         try:
-            await websocket.close(code=1013, reason="closing: reconnect for a fresh view")
+            await websocket.close(code=1008 if "too many" in reason else 1013, reason=reason[:120])
         except Exception:  # already closed
             pass
 
@@ -225,6 +249,9 @@ async def _session(hub: Hub, websocket: WebSocket, table_id: str) -> None:
         except (TimeoutError, KeyError, RuntimeError):
             return
         token = hello.get("token")
+        if token and hub.multi:  # a seat may have been taken through another process a moment ago
+            async with table.lock:
+                await hub.refresh(table)
         if token:
             conn.seat = table.seat_for_token(token)
             if conn.seat is None:
@@ -252,6 +279,7 @@ async def _messages(hub: Hub, websocket: WebSocket, conn: Conn) -> None:
         if not conn.rate.allow():
             hub.refuse(conn, "rate-limited", "too many messages: slow down", _request_id(message.get("text")))
             if conn.rate.refused > 100 and time.monotonic() - started > 1:
+                conn.close("closed for sending too many messages")
                 return
             continue
         try:

@@ -186,7 +186,8 @@ def state_frame(game: GameState, seat: int | None, since: int, table: dict[str, 
     if since < 0:
         since = log_start(events, deal)
     frame: dict[str, Any] = {"type": "state", "seat": seat, "deal": deal, **table,
-                             "view": _view_fields(view), "legal": legal_texts(view.legal_actions),
+                             "view": _view_fields(view),
+                             "legal": [] if table.get("finished") else legal_texts(view.legal_actions),
                              "log": [_cached_entry(events, index, game, cache) for index in range(since, len(events))],
                              "last": list(last)}
     if game.rules.crib:

@@ -12,19 +12,27 @@ import gc
 import hmac
 import json
 import logging
+import os
 import re
+import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
 from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.web import accounts
+from pegboard.web.accounts import Account, Passwords, Throttle
+from pegboard.web.analyses import Analyses
+from pegboard.web.errors import HubError
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
+from pegboard.web.names import name_key
 from pegboard.web.protocol import RateLimit
-from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store
+from pegboard.web.rated import Rated
+from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store, Tx
 from pegboard.web.tables import SetupError, Table, hash_token, new_secret
 from pegboard.web.thinking import Thinker
 
@@ -52,14 +60,21 @@ class Settings:
     gc_freeze: float = 0.0  # seconds between garbage-collector freezes (0: leave the collector alone)
     idle_unload: float = 600.0  # seconds a table nobody is connected to stays in memory (it stays stored)
     finished_unload: float = 60.0  # the same once its game is over
-
-
-class HubError(Exception):
-    """A refused request (HTTP side): ``status`` and a message for people."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+    trusted_proxies: tuple[str, ...] = ()  # peers whose X-Forwarded-For names the client's address
+    allowed_hosts: tuple[str, ...] = ("*",)  # Host headers served ("*": any; serve sets loopback names on loopback)
+    fast_passwords: bool = False  # tests only: cheap Argon2id parameters
+    login_free: int = 5  # wrong passwords (per name and per address) before each try must wait
+    login_most: float = 300.0  # the longest wait, seconds (it doubles from 1 s)
+    grace: float = 60.0  # seconds a rated game waits for a player who left before they lose it
+    match_every: float = 1.0  # seconds between two rounds of matchmaking
+    offer_computer_after: float = 30.0  # seconds in the queue before the computer is offered
+    contribute_within: float = 20.0  # seconds a matched player's browser has to add its part of the shuffle
+    reissue_away: float = 120.0  # seconds a taken seat's player must have been away before it is given again
+    test_clocks: bool = False  # tests only: the queue also offers the one-second clock "test"
+    reviews_at_once: int = 1  # analyses (reviews, statistics) worked out at a time, in their own process
+    reviews_queued: int = 16  # analyses that may wait; more are refused with 503
+    reviews_per_address: int = 2  # analyses one address may have under way; more are refused with 429
+    caretaker_every: float = 2.0  # several processes: seconds between takeovers of a dead process's tables
 
 
 class Conn:
@@ -68,9 +83,10 @@ class Conn:
     observer: Callable[[Conn, str], None] | None = None  # tests: sees every frame just before it is sent
 
     def __init__(self, send: Callable[[str], Awaitable[None]], settings: Settings,
-                 hang_up: Callable[[], Awaitable[None]] | None = None) -> None:
+                 hang_up: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.send = send
         self.hang_up = hang_up
+        self.reason = "closing: reconnect for a fresh view"  # what the client is told when this closes
         self.seat: int | None = None
         self.table: Table | None = None
         self.cursor = -1
@@ -85,13 +101,16 @@ class Conn:
         if self.closed:
             return
         if self._queue.qsize() >= self._limit:
-            self.close()
+            self.close("too slow to keep up: reconnect for a fresh view")
             return
         self._queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
 
-    def close(self) -> None:
+    def close(self, reason: str | None = None) -> None:
+        """Close the connection after what is queued, telling the client ``reason`` if given."""
         if not self.closed:
             self.closed = True
+            if reason is not None:
+                self.reason = reason
             self._queue.put_nowait(None)
 
     async def pump(self) -> None:
@@ -101,7 +120,60 @@ class Conn:
                 Conn.observer(self, text)
             await self.send(text)
         if self.hang_up is not None:
-            await self.hang_up()
+            await self.hang_up(self.reason)
+
+
+class MovedOn(Exception):
+    """Several processes: another process stored this table's next move first (the move's number is
+    taken); the table must be brought up to date and the move checked again."""
+
+
+class LeaseHolder(Protocol):
+    def take(self, name: str) -> bool: ...
+
+    def held(self, name: str) -> bool: ...
+
+    def release(self, names: Iterable[str]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class LocalLeases:
+    """One server process: every lease is its own."""
+
+    def take(self, name: str) -> bool:
+        return True
+
+    def held(self, name: str) -> bool:
+        return True
+
+    def release(self, names: Iterable[str]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def lease_of(table_id: str) -> str:
+    """The lease of a table's computer moves and clocks."""
+    return f"table:{table_id}"
+
+
+def is_shared(store: Store) -> bool:
+    """Whether other server processes may share ``store`` (PostgreSQL)."""
+    return getattr(store, "dialect", "sqlite") == "postgresql"
+
+
+def _unique_violation(error: BaseException) -> bool:
+    return type(error).__name__ in ("UniqueViolation", "IntegrityError")
+
+
+def _seats_and_end(tx: Tx, table: str) -> tuple[dict[int, tuple[str | None, int | None]], dict[str, Any] | None]:
+    seats = {int(seat): (token, None if account is None else int(account)) for seat, token, account in tx.all(
+        "SELECT seat, token_hash, account FROM seats WHERE table_id = ?", table)}
+    row = tx.one("SELECT outcome FROM tables WHERE id = ?", table)
+    outcome = None if row is None or row[0] is None else json.loads(row[0])
+    return seats, outcome
 
 
 class Hub:
@@ -112,18 +184,150 @@ class Hub:
         self.journal = Journal(store)
         self.tables: dict[str, Table] = {}
         self.thinker = Thinker(self.settings.workers)
+        self.passwords = Passwords(fast=self.settings.fast_passwords)
+        self.throttle = Throttle(self.settings.login_free, self.settings.login_most)
+        self.multi = is_shared(store)  # other server processes share this database
+        self.leases: LeaseHolder = LocalLeases()
+        self.listener: Any = None
+        self.process = f"{os.getpid()}-{secrets.token_hex(4)}"
+        if self.multi:
+            from pegboard.web.postgres import Leases
+
+            self.leases = Leases(store.url)  # type: ignore[attr-defined]
+        self.rated = Rated(self)
+        self.analyses = Analyses(self.settings.workers and 1, self.settings.reviews_at_once,
+                                 self.settings.reviews_queued, self.settings.reviews_per_address)
         self.closing = False
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._set_locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
-        """Load every unfinished table (so computer players carry on) and resume them."""
-        for table_id in await self.journal.call(self.journal.store.unfinished):
-            await self.table(table_id)
+        """Start serving. No table is loaded now (start-up does not grow with the tables stored): a table
+        comes into memory when someone opens it; only the unfinished rated tables are taken up at once,
+        because their clocks and grace periods run with nobody connected (in several processes, by
+        whichever takes the table's lease)."""
+        if self.multi:
+            from pegboard.web.postgres import Listener
+
+            loop = asyncio.get_running_loop()
+
+            def heard(table: str | None) -> None:
+                loop.call_soon_threadsafe(self._heard, table)
+
+            self.listener = Listener(self.journal.store.url, heard)  # type: ignore[attr-defined]
+        await self._take_up_rated()
         if self.settings.gc_freeze > 0:
             self._spawn(self._collector())
         self._spawn(self._reaper())
+        self._spawn(self._matchmaker())
+        if self.multi:
+            self._spawn(self._caretaker())
+
+    async def _take_up_rated(self) -> None:
+        """Load the unfinished rated tables nobody referees (their lease is free)."""
+        for table_id in await self.journal.call(self.journal.store.unfinished_rated):
+            if table_id in self.tables:
+                continue
+            if await asyncio.to_thread(self.leases.take, lease_of(table_id)):
+                await self.table(table_id)
+
+    async def _caretaker(self) -> None:
+        """Several processes: every few seconds take over what a dead process held (rated tables, the
+        computer moves of tables loaded here), and tell the others which seats are connected here."""
+        while not self.closing:
+            await asyncio.sleep(self.settings.caretaker_every)
+            try:
+                await self._take_up_rated()
+                for table in list(self.tables.values()):
+                    if not table.over:
+                        self.kick(table)
+                        self.rated.watch(table)
+                await self._heartbeat()
+            except Exception:
+                log.exception("the caretaker's round failed")
+
+    async def _heartbeat(self) -> None:
+        """Several processes: record which seats of rated tables have a connection here (for a while), so
+        the process refereeing the table does not count them as gone."""
+        now = time.time()
+        rows = [(table.id, number) for table in self.tables.values() if table.rated is not None and not table.over
+                for number, seat in enumerate(table.seats) if seat.online > 0]
+        until = now + 3 * self.settings.caretaker_every
+
+        def work(tx: Tx) -> None:
+            tx.run("DELETE FROM presence WHERE process = ? OR until < ?", self.process, now)
+            for table_id, seat in rows:
+                tx.run("INSERT INTO presence (table_id, seat, process, until) VALUES (?, ?, ?, ?)", table_id, seat,
+                       self.process, until)
+
+        store = self.journal.store
+        await self.journal.call(lambda: store.transact(work))
+
+    def _heard(self, table_id: str | None) -> None:
+        """Another process changed ``table_id`` (None: maybe any table, after the listener reconnected)."""
+        targets = list(self.tables.values()) if table_id is None else [self.tables[table_id]] \
+            if table_id in self.tables else []
+        for table in targets:
+            self._spawn(self._refresh_locked(table))
+
+    async def _refresh_locked(self, table: Table) -> None:
+        async with table.lock:
+            await self.refresh(table)
+
+    async def refresh(self, table: Table) -> bool:
+        """Several processes: bring ``table`` up to the database (actions, seats, the end) and tell this
+        process's connections (caller holds the table's lock). True if anything changed."""
+        if not self.multi:
+            return False
+        store = self.journal.store
+        try:
+            rows, stored = await self.journal.call(lambda: (store.actions_since(table.id, table.n),
+                                                             store.read(lambda tx: _seats_and_end(tx, table.id))))
+        except Exception:
+            log.warning("table %s: could not read it from the database", table.id, exc_info=True)
+            return False
+        changed = False
+        for n, text, at, how in rows:
+            if n != table.n:
+                break
+            game = table.game
+            action = game.parse_action(text)
+            start = len(game.events)
+            game.apply(action)
+            table.n += 1
+            table.last = (start, len(game.events))
+            table.time_action(action.seat, at if at is not None else time.time(), how)
+            changed = True
+        seats, outcome = stored
+        for number, (token_hash, account) in seats.items():
+            place = table.seats[number]
+            if (place.token_hash, place.account) != (token_hash, account):
+                place.token_hash, place.account = token_hash, account
+                for conn in [conn for conn in table.conns if conn.seat == number and token_hash is None]:
+                    self.detach(table, conn)
+                changed = True
+        if outcome is not None and table.outcome is None:
+            table.outcome = outcome
+            table.start_clocks(time.time())
+            changed = True
+        if changed:
+            table.changed.set()
+            if table.over:
+                self._spawn(self._finished(table))
+            self.broadcast(table)
+            self.kick(table)
+        return changed
+
+    async def _matchmaker(self) -> None:
+        """Rounds of matchmaking (:meth:`Rated.tick`) every :attr:`Settings.match_every` seconds."""
+        while not self.closing:
+            await asyncio.sleep(self.settings.match_every)
+            try:
+                await self.rated.tick()
+            except Exception:
+                log.exception("a round of matchmaking failed")
 
     async def _reaper(self) -> None:
         """Unload the tables nobody is at: see :meth:`unload_idle`."""
@@ -139,12 +343,13 @@ class Hub:
         now = time.monotonic() if now is None else now
         gone = []
         for table in list(self.tables.values()):
-            if table.conns or table.busy or table.lock.locked():
+            if table.conns or table.busy or table.lock.locked() or (table.rated is not None and not table.over):
                 table.idle_since = now
                 continue
-            limit = self.settings.finished_unload if table.game.finished else self.settings.idle_unload
+            limit = self.settings.finished_unload if table.over else self.settings.idle_unload
             if now - table.idle_since >= limit:
                 self.tables.pop(table.id, None)
+                self.leases.release([lease_of(table.id)])
                 gone.append(table.id)
         return gone
 
@@ -174,6 +379,10 @@ class Hub:
             for conn in list(table.conns):
                 conn.close()
         await asyncio.get_running_loop().run_in_executor(None, self.thinker.close)
+        self.analyses.close()
+        if self.listener is not None:
+            self.listener.close()
+        self.leases.close()
         await asyncio.get_running_loop().run_in_executor(None, self.journal.close)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
@@ -207,25 +416,70 @@ class Hub:
             log.exception("table %s cannot be restored from storage; it stays unavailable", table_id)
             return None
         self.tables[table_id] = table
-        if table.game.finished:
+        self._arrive(table)
+        if table.over:
             self._spawn(self._finished(table))
         self.kick(table)
         return table
+
+    def _arrive(self, table: Table) -> None:
+        """A rated table comes into memory: its players' grace runs until they connect; its referee starts."""
+        if table.rated is None:
+            return
+        table.grace = self.settings.grace
+        now = time.time()
+        for seat in table.seats:
+            if seat.kind == "human" and seat.online == 0 and seat.gone_at is None:
+                seat.gone_at = now
+        self.rated.watch(table)
+
+    async def adopt(self, table: Table) -> None:
+        """Bring to life a table already stored (a rated match's, stored with its match)."""
+        if table.id in self.tables:
+            return
+        self.tables[table.id] = table
+        self._arrive(table)
+        self.kick(table)
+
+    async def forfeit(self, table: Table, seat: int, reason: str) -> None:
+        """``seat`` loses a rated game it did not finish: ``time`` (ran out too often) or ``abandoned``
+        (away past the grace period). The best-placed other side wins."""
+        async with table.lock:
+            if table.over:
+                return
+            game = table.game
+            sides = game.side_names
+            mine = seat % len(sides)
+            winner = max((side for side in range(len(sides)) if side != mine), key=lambda side: game.score_list[side])
+            table.outcome = {"reason": reason, "loser": seat, "winner": sides[winner]}
+            table.start_clocks(time.time())
+            table.changed.set()
+            why = "ran out of time" if reason == "time" else "left the game"
+            log.info("table %s: seat %d %s and loses", table.id, seat, why)
+        self._spawn(self._finished(table))
+        self.broadcast(table)
 
     async def _finished(self, table: Table) -> None:
         """A table's game is over: say so in storage (it is not loaded at start-up any more), log each
         person's game for their statistics (once), and open a duplicate set's second half."""
         now = time.time()
-        await self.journal.write([FinishRow(table.id), *(ResultRow(table.id, number, seat.name, now)
-                                                        for number, seat in enumerate(table.seats)
-                                                        if seat.kind == "human")])
+        await self.journal.write([FinishRow(table.id, table.outcome),
+                                  *(ResultRow(table.id, number, seat.name, now, seat.account)
+                                    for number, seat in enumerate(table.seats) if seat.kind == "human")])
+        if table.rated is not None:
+            try:
+                await self.rated.rate(table)
+            except Exception:
+                log.exception("table %s: its ratings could not be written", table.id)
+            self.broadcast(table)
         if table.half == 1:
             await self._open_second_half(table)
 
     async def _open_second_half(self, first: Table) -> None:
         """The table of a duplicate set's second half (made and stored once), then everyone at the first
-        table is told where it is."""
-        async with first.lock:
+        table is told where it is. One lock per set, not the table's: the first half's table may be unloaded
+        and loaded again meanwhile (a second object), and must not make the second half twice."""
+        async with self._set_locks.setdefault(first.id, asyncio.Lock()):
             if await self.table(first.second_half) is None:
                 second = first.second()
                 self.tables[second.id] = second  # before it is stored: its id is known, and it must load once
@@ -238,33 +492,71 @@ class Hub:
             first.second_open = True
         self.broadcast(first)
 
-    async def create(self, data: Any) -> Table:
-        """A new table from a request, stored before it is announced."""
+    async def check_set_over(self, table: Table) -> None:
+        """Refuse (409) what would show a duplicate set's first half before the whole set is over: its
+        record and review hold the cards the second half deals again, with the expert's ranking."""
+        if table.half != 1:
+            return
+        second = await self.table(table.second_half)
+        if second is None or not second.over:
+            raise HubError(409, "this is the first half of a duplicate set: its record and review open when the "
+                                "whole set is over (the second half deals the same cards)")
+
+    async def create(self, data: Any, account: Account | None = None) -> Table:
+        """A new table from a request, stored before it is announced. A seat may carry a registered
+        player's name only if the creator is signed in (``account``): that seat is then kept for that
+        account, which must sign in to take it; a guest may not use a registered name (or a look-alike)."""
         try:
             table = Table.new(data)
         except SetupError as error:
             raise HubError(400, str(error)) from None
+        names = [seat.name for seat in table.seats if seat.kind == "human"]
+        store = self.journal.store
+        owners = await self.journal.call(lambda: store.read(
+            lambda tx: [accounts.name_registered(tx, name) for name in names]))
+        for name, owner in zip(names, owners):
+            if owner is None:
+                continue
+            if account is None:
+                raise HubError(409, f"the name {name!r} belongs to a registered player ({owner.name!r}): sign in "
+                                    "as them or choose another name")
+            if name_key(owner.name) != name_key(name):
+                raise HubError(409, f"the name {name!r} looks like a registered player's ({owner.name!r}): choose "
+                                    "another name")
         await self.journal.write(table.writes())
         self.tables[table.id] = table
         self.kick(table)
         return table
 
-    async def join(self, table: Table, seat: Any, invite: Any) -> str:
-        """Take a human seat with its invite; returns the secret seat token (stored as a hash first)."""
+    async def join(self, table: Table, seat: Any, invite: Any, account: Account | None = None) -> str:
+        """Take a human seat with its invite; returns the secret seat token (stored as a hash first). A
+        seat named after a registered player is theirs alone (signed in); a signed-in player sitting
+        under their own name plays the game for their account (statistics, reviews)."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.seats):
             raise HubError(400, f"seat must be a number from 0 to {len(table.seats) - 1}")
+        place = table.seats[seat]
+        store = self.journal.store
+        owner = await self.journal.call(lambda: store.read(lambda tx: accounts.name_registered(tx, place.name)))
         async with table.lock:
-            place = table.seats[seat]
             if place.kind != "human":
                 raise HubError(400, f"seat {seat} is a computer player")
             if place.token_hash is not None:
                 raise HubError(409, f"{place.name}'s seat is already taken; open your own link to play")
             if not isinstance(invite, str) or not place.invite or not hmac.compare_digest(place.invite, invite):
                 raise HubError(403, "this invite is not valid for that seat")
+            if owner is not None and (account is None or account.id != owner.id):
+                raise HubError(403, f"this seat is kept for {owner.name}, a registered player: sign in as "
+                                    f"{owner.name} to take it")
+            mine = account if owner is not None else None
+            if mine is not None and any(other.account == mine.id for other in table.seats):
+                raise HubError(409, f"{mine.name} already has a seat at this table")
             token = new_secret()
             digest = hash_token(token)
-            await self.journal.write([SeatRow(table.id, seat, digest)])
+            await self.journal.write([SeatRow(table.id, seat, digest, None if mine is None else mine.id)])
+            if place.invite in table.reissued:
+                table.notices.append(f"someone new took over {place.name}'s seat")
             place.token_hash = digest
+            place.account = None if mine is None else mine.id
         self.send_seats(table)
         return token
 
@@ -289,11 +581,23 @@ class Hub:
             raise HubError(400, f"reissue: a seat number from 0 to {len(table.seats) - 1}")
         if table.seats[seat].kind != "human" or seat == table.creator_seat:
             raise HubError(400, f"reissue: seat {seat} is {'yours' if seat == table.creator_seat else 'a computer'}")
+        place = table.seats[seat]
+        if place.token_hash is not None and not table.over:
+            away = None if place.away_since is None else time.monotonic() - place.away_since
+            if place.online > 0 or away is None or away < self.settings.reissue_away:
+                wait = self.settings.reissue_away - (away or 0.0)
+                raise HubError(409, f"reissue: {place.name} has taken seat {seat} and is "
+                                    f"{'at the table' if place.online > 0 else 'only just gone'}: a taken seat can be "
+                                    f"given to someone else only after its player has been away "
+                                    f"{self.settings.reissue_away:.0f} s (another {max(1, round(wait))} s)")
         async with table.lock:
             invite = new_secret()
             await self.journal.write([InviteRow(table.id, seat, invite)])
-            place = table.seats[seat]
-            place.invite, place.token_hash = invite, None
+            table.reissued.add(invite)
+            if place.token_hash is not None:
+                table.notices.append(f"{table.seats[table.creator_seat].name} gave {place.name}'s seat to someone "
+                                     "else: its player had been away")
+            place.invite, place.token_hash, place.account = invite, None, None
             for conn in [conn for conn in table.conns if conn.seat == seat]:
                 self.refuse(conn, "bad-token", "the table's creator gave this seat to someone else")
                 self.detach(table, conn)
@@ -307,7 +611,11 @@ class Hub:
         table.conns.add(conn)
         if conn.seat is not None:
             table.seats[conn.seat].online += 1
+            table.seats[conn.seat].away_since = None
+            table.seats[conn.seat].gone_at = None
+            table.changed.set()
         frame, conn.cursor = state_frame(table.game, conn.seat, -1, table.public(), table.last, table.cache)
+        self._spare_forced(table, conn, frame)
         conn.push(frame)
         if conn.seat is not None:
             self.send_seats(table)
@@ -318,21 +626,35 @@ class Hub:
         table.conns.discard(conn)
         conn.close()
         if conn.seat is not None:
-            table.seats[conn.seat].online -= 1
+            place = table.seats[conn.seat]
+            place.online -= 1
+            if place.online == 0:
+                place.away_since = time.monotonic()
+                if table.rated is not None and not table.over:
+                    place.gone_at = time.time()
+                    table.changed.set()
             self.send_seats(table)
-        if not table.conns and table.game.finished and not table.lock.locked():
+        if not table.conns and table.over and not table.lock.locked():
             self.tables.pop(table.id, None)  # loaded again from storage if anyone comes back
+            self.leases.release([lease_of(table.id)])
 
     def send_seats(self, table: Table) -> None:
-        frame = {"type": "seats", "seats": [seat.public() for seat in table.seats]}
+        frame = {"type": "seats", "seats": [seat.public(table.grace) for seat in table.seats]}
         for conn in list(table.conns):
             conn.push(frame)
+
+    @staticmethod
+    def _spare_forced(table: Table, conn: Conn, frame: dict[str, Any]) -> None:
+        """At a rated table the server makes a person's forced move: it is not offered as theirs to make."""
+        if table.rated is not None and conn.seat is not None and table.session.forced(conn.seat) is not None:
+            frame["legal"] = []
 
     def broadcast(self, table: Table, ack: tuple[Conn, Any] | None = None) -> None:
         """A state frame to every connection, each built from its own seat's view."""
         public = table.public()
         for conn in list(table.conns):
             frame, conn.cursor = state_frame(table.game, conn.seat, conn.cursor, public, table.last, table.cache)
+            self._spare_forced(table, conn, frame)
             if ack is not None and ack[0] is conn:
                 frame["ack"] = ack[1]
             conn.push(frame)
@@ -384,17 +706,24 @@ class Hub:
 
     async def _act(self, table: Table, conn: Conn, action: Action, request: Any) -> None:
         async with table.lock:
-            problem = self._problem(table, action)
-            if problem is not None:
-                self.refuse(conn, *problem, request)
-                return
-            await self._commit(table, action, (conn, request))
+            for _ in range(3):  # several processes: another may have applied this move number first
+                await self.refresh(table)
+                problem = self._problem(table, action)
+                if problem is not None:
+                    self.refuse(conn, *problem, request)
+                    return
+                try:
+                    await self._commit(table, action, (conn, request))
+                    return
+                except MovedOn:
+                    continue
+            self.refuse(conn, "storage", "the table is busy: try again", request)
 
     def _problem(self, table: Table, action: Action) -> tuple[str, str] | None:
         """Why ``action`` may not be applied now (code, message), or None. Changes nothing."""
         game = table.game
         seat = action.seat
-        if game.finished:
+        if table.over:
             return "finished", "the game is over"
         if seat not in game.to_act():
             waiting = " and ".join(game.players[other] for other in game.to_act())
@@ -411,15 +740,19 @@ class Hub:
             return "illegal", str(error)
         raise AssertionError(f"{action!r} applied although it was not among the legal actions")
 
-    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None) -> bool:
-        """Store, then apply, then broadcast one legal action (caller holds the table's lock).
+    async def _commit(self, table: Table, action: Action, ack: tuple[Conn, Any] | None, how: str | None = None) -> bool:
+        """Store, then apply, then broadcast one legal action (caller holds the table's lock); ``how``
+        says if the server made it for a person (``forced``, ``timeout``).
 
         Returns False, having changed nothing, if the action could not be stored."""
         game = table.game
         action = game.normalize(action)
+        now = time.time()
         try:
-            await self.journal.write([ActionRow(table.id, table.n, game.record_text(action))])
+            await self.journal.write([ActionRow(table.id, table.n, game.record_text(action), now, how)])
         except Exception as error:
+            if self.multi and _unique_violation(error):
+                raise MovedOn(table.id) from None
             log.exception("table %s: could not store action %d", table.id, table.n)
             if ack is not None:
                 self.refuse(ack[0], "storage", f"the server could not save that move ({error}); try again", ack[1])
@@ -428,6 +761,8 @@ class Hub:
         game.apply(action)
         table.n += 1
         table.last = (start, len(game.events))
+        table.time_action(action.seat, now, how)
+        table.changed.set()
         if game.finished:
             self._spawn(self._finished(table))
         self.broadcast(table, ack)
@@ -453,8 +788,11 @@ class Hub:
 
     # ------------------------------------------------------------------ computer players
     def kick(self, table: Table) -> None:
-        """Start the table's computer players if one of them may act and none is already thinking."""
-        if table.busy or self.closing or table.game.finished or table.computer_to_act() is None:
+        """Start the table's computer players if one of them may act and none is already thinking (in
+        several processes, only in the one holding the table's lease)."""
+        if table.busy or self.closing or table.over or table.computer_to_act() is None:
+            return
+        if not self.leases.take(lease_of(table.id)):
             return
         table.busy = True
         self._spawn(self._computers(table))
@@ -475,17 +813,27 @@ class Hub:
                 if seat is None:
                     return
                 moment = table.n
-                action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed,
-                                                   session.objective)
+                how = None
+                if session.is_human(seat):  # a person's forced move, made by the server at a rated table
+                    forced = session.forced(seat)
+                    if forced is None:
+                        return
+                    action, how = forced, "forced"
+                else:
+                    action = await self.thinker.decide(table.game, seat, session.kinds[seat], session.bot_seed,
+                                                       session.objective)
                 async with table.lock:
-                    if table.n != moment or seat not in table.game.to_act():
+                    if await self.refresh(table) or table.n != moment or seat not in table.game.to_act():
                         continue  # someone moved meanwhile: decide again, at the new moment
                     if table.game.normalize(action) not in table.game.legal_actions(seat):
                         log.error("table %s: computer chose illegal %r; playing its first legal move", table.id, action)
                         action = table.game.legal_actions(seat)[0]
-                    if not await self._commit(table, action, None):
-                        failed = True
-                        return
+                    try:
+                        if not await self._commit(table, action, None, how):
+                            failed = True
+                            return
+                    except MovedOn:
+                        continue
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -2,22 +2,27 @@
 review, the ``pegboard review --json`` object) and ``GET /api/tables/{id}/review/{index}`` (the table as it
 was for the player who made the decision at action ``index``: that player's view, nothing more).
 
-A game is reviewed once, in a worker thread, and the result kept (the last :data:`KEPT` games); only
-finished games are reviewed, whose record anyone at the table may download already.
+A game is reviewed once, in the analyses' worker (:mod:`pegboard.web.analyses`: bounded, a limit per
+address), and the result kept in the database (and the last :data:`KEPT` in memory); only finished
+games are reviewed, whose record anyone at the table may download already. A duplicate set's first
+half stays closed (409) until the whole set is over: its review ranks the very hands the second half
+deals again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from pegboard.records import parse_record, start_game
-from pegboard.web.hub import HubError
+from pegboard.web.auth import client_address
+from pegboard.web.hub import Hub, HubError
 from pegboard.web.pages import page
 from pegboard.web.tables import Table
 
@@ -52,36 +57,52 @@ def decision_view(record: dict[str, Any], index: int) -> dict[str, Any]:
             "family": game.rules.family, "view": view}
 
 
-def add_review_routes(app: FastAPI, table_or_404: Callable[[str], Awaitable[Table]]) -> None:
+def add_review_routes(app: FastAPI, hub: Hub, table_or_404: Callable[[str], Awaitable[Table]]) -> None:
     """Add the review page and its API to ``app`` (``table_or_404`` finds a table or refuses)."""
     kept: OrderedDict[str, dict[str, Any]] = OrderedDict()
     running: dict[str, asyncio.Task[dict[str, Any]]] = {}
+    store = hub.journal.store
 
     async def finished_record(table_id: str) -> dict[str, Any]:
         table = await table_or_404(table_id)
-        if not table.game.finished:
+        if not table.over:
             raise HubError(409, "the game is not over: it can be reviewed when it is finished")
-        return table.session.record()
+        await hub.check_set_over(table)
+        return table.record()
+
+    async def stored_review(table_id: str) -> dict[str, Any] | None:
+        row = await hub.journal.call(lambda: store.read(
+            lambda tx: tx.one("SELECT body FROM reviews WHERE table_id = ?", table_id)))
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def keep_review(table_id: str, result: dict[str, Any]) -> None:
+        body = json.dumps(result)
+        await hub.journal.call(lambda: store.transact(lambda tx: tx.run(
+            "INSERT INTO reviews (table_id, body) VALUES (?, ?) ON CONFLICT (table_id) DO NOTHING", table_id, body)))
 
     @app.get("/r/{table_id}", include_in_schema=False)
     async def review_page(table_id: str) -> Response:
         return page("pegboard · review", "review", "Loading the review…")
 
     @app.get("/api/tables/{table_id}/review")
-    async def review(table_id: str) -> dict[str, Any]:
+    async def review(table_id: str, request: Request) -> dict[str, Any]:
         found = kept.get(table_id)
         if found is not None:
             kept.move_to_end(table_id)
             return found
         record = await finished_record(table_id)
-        task = running.get(table_id)
-        if task is None:
-            task = running[table_id] = asyncio.ensure_future(asyncio.to_thread(review_json, record))
-        try:
-            result = await asyncio.shield(task)
-        finally:
-            if task.done():
-                running.pop(table_id, None)
+        result = await stored_review(table_id)
+        if result is None:
+            task = running.get(table_id)
+            if task is None:
+                address = client_address(request, hub.settings.trusted_proxies)
+                task = running[table_id] = asyncio.ensure_future(hub.analyses.run(address, review_json, record))
+            try:
+                result = await asyncio.shield(task)
+            finally:
+                if task.done():
+                    running.pop(table_id, None)
+            await keep_review(table_id, result)
         kept[table_id] = result
         while len(kept) > KEPT:
             kept.popitem(last=False)

@@ -24,6 +24,7 @@ from pegboard.objectives import KINDS, MATCH, WIN, Objective
 from pegboard.present import board_length
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
 from pegboard.session import HUMAN, Session, check_computer_objective
+from pegboard.web.clocks import Clock, SeatClock, clock_named
 from pegboard.web.store import SeatRow, StoredTable, TableRow, Write
 
 __all__ = ["Table", "Seat", "SetupError", "LEVELS", "OPTIONS", "games_catalogue", "hash_token", "new_secret"]
@@ -105,10 +106,19 @@ class Seat:
     invite: str | None = None
     token_hash: str | None = None
     online: int = 0
+    account: int | None = None  # the signed-in account sitting here (None: a guest, or nobody yet)
+    away_since: float | None = None  # monotonic time its last connection went (None: here, or never came)
+    gone_at: float | None = None  # rated tables: wall-clock time the player left (their grace runs from it)
 
-    def public(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level,
-                "joined": self.kind == "computer" or self.token_hash is not None, "online": self.online > 0}
+    def public(self, grace: float | None = None) -> dict[str, Any]:
+        """What anyone at the table sees of the seat; at a rated table (``grace`` seconds) how long an
+        absent player has left before the game is lost."""
+        public: dict[str, Any] = {"name": self.name, "kind": self.kind, "level": self.level,
+                                  "joined": self.kind == "computer" or self.token_hash is not None,
+                                  "online": self.online > 0, "account": self.account is not None}
+        if grace is not None and self.kind == "human" and self.online == 0 and self.gone_at is not None:
+            public["grace_left"] = round(max(0.0, self.gone_at + grace - time.time()), 1)
+        return public
 
 
 def _check_option(family: str, key: str, value: Any) -> None:
@@ -168,13 +178,67 @@ class Table:
     busy: bool = False  # a computer move is being made
     second_open: bool = False  # a duplicate set's first half: the second half's table is there
     idle_since: float = field(default_factory=time.monotonic)  # nobody connected, nothing to do: since when
+    outcome: dict[str, Any] | None = None  # how a game ended that its actions do not end (time, abandonment)
+    rating_changes: dict[str, Any] | None = None  # a finished rated game's changes, by seat
+    notices: list[str] = field(default_factory=list)  # what everyone at the table is told (a seat taken over)
+    reissued: set[str] = field(default_factory=set)  # invites the creator made anew (in memory: for notices)
+    grace: float | None = None  # rated tables: the server's grace period for a player who left
+    changed: asyncio.Event = field(default_factory=asyncio.Event)  # set at every change a referee may care for
     session: Session = field(init=False)
+    clock: Clock | None = field(init=False)
+    clocks: list[SeatClock] = field(init=False)
 
     def __post_init__(self) -> None:
         kinds = [HUMAN if entry["kind"] == "human" else entry.get("level") or "greedy" for entry in self.setup["seats"]]
         objective = Objective.from_name(self.setup.get("objective", WIN.name))  # tables set up before objectives: win
         self.session = Session(self.game, kinds, seed=self.setup["seed"], objective=objective,
-                               duplicate=self.half is not None)
+                               duplicate=self.half is not None, rated=self.rated is not None)
+        rated = self.rated
+        self.clock = None if rated is None else clock_named(rated["clock"], test=True)
+        self.clocks = [SeatClock(self.clock.reserve if self.clock else 0.0) for _ in self.seats]
+
+    def time_action(self, seat: int, at: float, how: str | None) -> None:
+        """Charge ``seat``'s clock for a move made at ``at`` (nothing for one the server made: forced, or
+        for a player out of time), then start the clocks of the people now to decide."""
+        if self.clock is None:
+            return
+        clock = self.clocks[seat]
+        if clock.since is not None and how is None:
+            clock.reserve = self.clock.charge(clock.reserve, at - clock.since)
+        if how == "timeout":
+            clock.reserve = 0.0
+        clock.since = None
+        self.start_clocks(at)
+
+    def start_clocks(self, at: float) -> None:
+        """Run the clock of every person with a decision to make now (and stop the others)."""
+        if self.clock is None:
+            return
+        acting = set() if self.over else set(self.game.to_act())
+        for number, clock in enumerate(self.clocks):
+            deciding = number in acting and self.seats[number].kind == "human" and self.session.forced(number) is None
+            if not deciding:
+                clock.since = None
+            elif clock.since is None:
+                clock.since = at
+
+    @property
+    def over(self) -> bool:
+        """The game is over: played out, or ended by an :attr:`outcome` (lost on time, abandoned)."""
+        return self.game.finished or self.outcome is not None
+
+    @property
+    def winner(self) -> str | None:
+        """The winning side's name (the outcome's, if the game was ended by one), None while playing."""
+        if self.outcome is not None:
+            return str(self.outcome["winner"])
+        return self.game.winner
+
+    @property
+    def rated(self) -> dict[str, Any] | None:
+        """A rated table's terms (``kind``, ``clock``), None for a casual table."""
+        rated = self.setup.get("rated")
+        return rated if isinstance(rated, dict) else None
 
     @property
     def objective(self) -> Objective:
@@ -240,6 +304,36 @@ class Table:
         return cls(secrets.token_urlsafe(9), setup, game, seats, time.time())
 
     @classmethod
+    def rated_new(cls, game: str, kind: str, clock: str, names: list[str], accounts: list[int | None],
+                  levels: list[str | None], seed: int, fair: dict[str, Any]) -> Table:
+        """A rated table of a match: people's seats kept for their accounts (taken with a claim, no
+        invites), the computer's at its level, the deals from the fair ``seed``."""
+        rules = Rules.preset(game)
+        seats = [Seat(name, "human" if account is not None else "computer", level, None, None, account=account)
+                 for name, account, level in zip(names, accounts, levels)]
+        setup = {"version": SETUP_VERSION, "game": rules.name, "options": rules.options(), "players": names,
+                 "seed": seed, "seats": [{"kind": s.kind, "level": s.level, "invite": None} for s in seats],
+                 "objective": WIN.name, "rated": {"kind": kind, "clock": clock, "accounts": accounts},
+                 "fair": fair}
+        table = cls(secrets.token_urlsafe(9), setup, _start(setup), seats, time.time())
+        table.start_clocks(table.created)
+        return table
+
+    def record(self) -> dict[str, Any]:
+        """The game's record; a rated game's carries the shuffle's commitment and contributions, and once
+        it is over the revealed server seed (``pegboard verify`` checks every deal from them)."""
+        record = self.session.record()
+        fair = self.setup.get("fair")
+        if isinstance(fair, dict):
+            record["fair"] = {"commitment": fair["commitment"], "contributions": list(fair["contributions"]),
+                              "server_seed": fair["server_seed"] if self.over else None}
+        if self.rated is not None:
+            record["rated"] = {"kind": self.rated["kind"], "clock": self.rated["clock"]}
+        if self.outcome is not None:
+            record["outcome"] = self.outcome
+        return record
+
+    @classmethod
     def restore(cls, stored: StoredTable) -> Table:
         """The table as stored: its setup replayed through every stored action."""
         setup = stored.row.setup
@@ -251,11 +345,36 @@ class Table:
                 why = error.reason if isinstance(error, IllegalActionError) else error
                 raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {why}") from None
         seats = [Seat(name, entry["kind"], entry.get("level"), stored.invites.get(number, entry.get("invite")),
-                      stored.seats.get(number))
+                      stored.seats.get(number), account=stored.accounts.get(number))
                  for number, (name, entry) in enumerate(zip(setup["players"], setup["seats"]))]
-        table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions))
+        table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions),
+                    outcome=stored.outcome)
         table.last = (len(game.events), len(game.events))
+        if table.clock is not None:
+            table._replay_clocks(stored)
         return table
+
+    def _replay_clocks(self, stored: StoredTable) -> None:
+        """A rated table's clocks from its actions' times: each seat's reserve and timeouts as they were.
+        The clocks running now restart at the restore (a restart does not cost anyone their time)."""
+        game = _start(self.setup)
+        replay = Table.__new__(Table)
+        replay.clock, replay.seats, replay.game, replay.outcome = self.clock, self.seats, game, None
+        replay.session = Session(game, self.session.kinds, seed=self.setup["seed"], rated=True)
+        replay.clocks = self.clocks
+        replay.start_clocks(self.created)
+        for text, (at, how) in zip(stored.actions, stored.times):
+            action = game.parse_action(text)
+            game.apply(action)
+            when = at if at is not None else self.created
+            if how == "timeout":
+                self.clocks[action.seat].timeouts += 1
+            replay.time_action(action.seat, when, how)
+        now = time.time()
+        for clock in self.clocks:
+            if clock.since is not None:
+                clock.since = now
+        self.start_clocks(now)
 
     def second(self) -> Table:
         """The table of a duplicate set's second half, once this first half is over: the same seed (so
@@ -268,24 +387,34 @@ class Table:
                  "seats": [self.setup["seats"][1], {"kind": "human", "level": None, "invite": new_secret()}],
                  "duplicate": {**self.setup["duplicate"], "half": 2, "first": self.id}}
         seats = [Seat(computer.name, "computer", computer.level),
-                 Seat(person.name, "human", None, setup["seats"][1]["invite"], person.token_hash)]
+                 Seat(person.name, "human", None, setup["seats"][1]["invite"], person.token_hash,
+                      account=person.account)]
         return Table(self.second_half, setup, _start(setup), seats, time.time())
 
     def writes(self) -> list[Write]:
         """What to store of a new table: its row, and the seats already taken (a second half's)."""
-        return [self.row(), *(SeatRow(self.id, number, seat.token_hash) for number, seat in enumerate(self.seats)
-                              if seat.token_hash is not None)]
+        return [self.row(), *(SeatRow(self.id, number, seat.token_hash, seat.account)
+                              for number, seat in enumerate(self.seats) if seat.token_hash is not None)]
 
     def row(self) -> TableRow:
         return TableRow(self.id, self.setup, self.created)
 
     def public(self) -> dict[str, Any]:
         """What anyone at the table may know about it (never tokens, invites or the seed)."""
-        public = {"table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
+        public: dict[str, Any] = {
+                  "table": self.id, "n": self.n, "game": self.game.rules.name, "family": self.game.rules.family,
                   "creator": self.creator_seat, "layout": layout(self.game.rules),
                   "options": self.setup["options"], "seats": [seat.public() for seat in self.seats],
                   "objective": self.objective.name, "playing_for": self.objective.words,
-                  "finished": self.game.finished, "winner": self.game.winner}
+                  "finished": self.over, "winner": self.winner, "outcome": self.outcome,
+                  "notices": self.notices[-3:]}
+        if self.rated is not None and self.clock is not None:
+            now = time.time()
+            public["rated"] = {"kind": self.rated["kind"], "clock": self.clock.to_json(), "grace": self.grace,
+                               "clocks": [clock.to_json(self.clock, now) for clock in self.clocks],
+                               "changes": self.rating_changes,
+                               "commitment": self.setup["fair"]["commitment"]}
+            public["seats"] = [seat.public(self.grace) for seat in self.seats]
         if self.half is not None:
             public["duplicate"] = {"deals": self.game.rules.deals, "half": self.half, "first": self.first_half,
                                    "second": self.second_half if self.half == 2 or self.second_open else None}
@@ -303,8 +432,11 @@ class Table:
         return found
 
     def computer_to_act(self) -> int | None:
-        """A computer seat that may act now, if any (see :class:`pegboard.session.Session`)."""
-        return self.session.computer_to_act()
+        """A seat the server moves for now, if any: a computer's, and at a rated table a person's forced
+        move (see :class:`pegboard.session.Session`)."""
+        if self.over:
+            return None
+        return self.session.next_auto(auto=self.rated is not None)
 
 
 def _parse_objective(value: Any, rules: Rules) -> Objective:

@@ -24,7 +24,7 @@ from pegboard.web.app import create_app
 from pegboard.web.hub import Hub, Settings
 from pegboard.web.store import Store
 
-__all__ = ["LoopbackAddress", "ServerThread", "Client", "post", "open_table"]
+__all__ = ["LoopbackAddress", "ServerThread", "Client", "post", "open_table", "Member", "HTTPAnswer"]
 
 
 class LoopbackAddress:
@@ -166,3 +166,77 @@ def open_table(base: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[in
         tokens[int(seat)] = post(f"{base}/api/tables/{created['table']}/join",
                                  {"seat": int(seat), "invite": invite})["token"]
     return created, tokens
+
+
+class HTTPAnswer(Exception):
+    """A 4xx/5xx answer: ``status``, ``error`` (the message) and ``headers``."""
+
+    def __init__(self, status: int, error: str, headers: dict[str, str]) -> None:
+        super().__init__(f"{status}: {error}")
+        self.status, self.error, self.headers = status, error, headers
+
+
+class Member:
+    """A signed-in (or guest) person over HTTP: a cookie jar and the session's CSRF token.
+
+    ``get``/``post``/``delete`` return the decoded JSON and raise :class:`HTTPAnswer` on a refusal.
+    """
+
+    def __init__(self, base: str) -> None:
+        import http.cookiejar
+        import urllib.request
+
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.csrf: str | None = None
+        self.name: str | None = None
+
+    def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
+        import urllib.error
+        import urllib.request
+
+        data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+        sent = {"content-type": "application/json", **({"x-csrf-token": self.csrf} if self.csrf else {}),
+                **(headers or {})}
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=sent)
+        try:
+            with self.opener.open(request, timeout=60) as answer:
+                text = answer.read()
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                message = json.loads(raw).get("error", "")
+            except ValueError:
+                message = raw.decode(errors="replace")
+            raise HTTPAnswer(error.code, message, dict(error.headers)) from None
+        return json.loads(text) if text else None
+
+    def get(self, path: str) -> Any:
+        return self.send("GET", path)
+
+    def post(self, path: str, body: Any = None) -> Any:
+        return self.send("POST", path, {} if body is None else body)
+
+    def delete(self, path: str) -> Any:
+        return self.send("DELETE", path)
+
+    def _signed(self, answer: Any) -> Any:
+        self.csrf, self.name = answer["csrf"], answer["name"]
+        return answer
+
+    def sign_up(self, name: str, password: str = "a long secret") -> Any:
+        return self._signed(self.post("/api/accounts", {"name": name, "password": password}))
+
+    def sign_in(self, name: str, password: str = "a long secret") -> Any:
+        return self._signed(self.post("/api/login", {"name": name, "password": password}))
+
+    def open_table(self, body: dict[str, Any]) -> tuple[dict[str, Any], dict[int, str]]:
+        """Create a table and take every human seat this member may: (the creation answer, token per seat)."""
+        created = self.post("/api/tables", body)
+        tokens = {}
+        for seat, link in created["links"].items():
+            invite = link.split("#join=", 1)[1].split(".", 1)[1]
+            tokens[int(seat)] = self.post(f"/api/tables/{created['table']}/join",
+                                          {"seat": int(seat), "invite": invite})["token"]
+        return created, tokens

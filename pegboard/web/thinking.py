@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import pickle
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -38,11 +39,15 @@ QUICK_LEVELS = ("random", "greedy")
 """Levels that decide at once, in the server's own process."""
 
 
-def _warm_up() -> None:
-    """A worker's start: load the expert's tables and fill its caches with one game against greedy,
-    before the first decision needs them; then settle the collector (the worker thinks for the rest of
-    its life: the tables leave the collector's full passes, which would land inside decisions)."""
+def _warm_up(server: int | None = None) -> None:
+    """A worker's start: die with the server (a ``kill -9`` of it leaves no worker behind), load the
+    expert's tables and fill its caches with one game against greedy, before the first decision needs
+    them; then settle the collector (the worker thinks for the rest of its life: the tables leave the
+    collector's full passes, which would land inside decisions)."""
     from pegboard.sim import MatchConfig, play_batch
+    from pegboard.web.lifeline import die_with_parent
+
+    die_with_parent(server)
     from pegboard.sim.collector import settle
 
     play_batch(MatchConfig("cribbage", ("expert", "greedy"), games=1, seed=0), 0, 1)
@@ -65,7 +70,7 @@ class Thinker:
         if self._pool is None:
             if self.workers > 0:
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_warm_up)
+                                                 initializer=_warm_up, initargs=(os.getpid(),))
             else:
                 self._pool = ThreadPoolExecutor(2, thread_name_prefix="pegboard-think")
         return self._pool

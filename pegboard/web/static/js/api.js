@@ -1,10 +1,37 @@
 // HTTP calls and the seat tokens this browser holds (localStorage, one per table).
 const PREFIX = "pegboard:table:";
 
-export async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  };
+// Who is signed in (GET /api/me): { name, csrf, private }, or { name: null } for a guest. Once known,
+// every request that changes something carries the session's X-CSRF-Token.
+let me = null;
+
+export async function loadMe() {
+  try {
+    me = await api("/api/me");
+  } catch (error) {
+    me = { name: null };
+  }
+  return me;
+}
+
+export function signedIn() {
+  return me && me.name ? me : null;
+}
+
+export function setMe(answer) {
+  me = answer && answer.name ? answer : { name: null };
+  return me;
+}
+
+// `body` undefined: a GET; otherwise a POST of JSON (or `method`, e.g. DELETE).
+export async function api(path, body, method) {
+  const verb = method || (body === undefined ? "GET" : "POST");
+  const options = { method: verb, headers: {} };
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  if (verb !== "GET" && me && me.csrf) options.headers["x-csrf-token"] = me.csrf;
   const response = await fetch(path, options);
   let data = {};
   try {
@@ -15,6 +42,7 @@ export async function api(path, body) {
   if (!response.ok) {
     const problem = new Error(data.error || `the server answered ${response.status}`);
     problem.status = response.status;
+    problem.retryAfter = Number.parseInt(response.headers.get("retry-after") || "0", 10) || 0;
     throw problem;
   }
   return data;

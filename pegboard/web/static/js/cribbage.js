@@ -41,7 +41,7 @@ function playerBox(ctl, seat) {
   if (view.dealer === seat) tags.push(h("span", { class: "tag dealer", title: "The dealer: the crib is theirs" }, "dealer"));
   if (view.sides.length !== view.players.length) tags.push(h("span", { class: "tag" }, view.sides[view.side_of_seat[seat]]));
   const turn = TURN_TAGS[view.phase]; // none in the discard, where everyone acts at once
-  if (turn && view.to_act.includes(seat) && !view.finished) tags.push(h("span", { class: "tag turn" }, turn));
+  if (turn && view.to_act.includes(seat) && !view.finished && !ctl.state.finished) tags.push(h("span", { class: "tag turn" }, turn));
   if (view.said_go.includes(seat)) tags.push(h("span", { class: "tag" }, "go"));
   if (view.phase === "discard" && view.has_discarded[seat]) tags.push(h("span", { class: "tag" }, "discarded"));
   const presence = seatInfo.kind === "computer" ? `computer, ${seatInfo.level}`
@@ -95,6 +95,11 @@ function controls(ctl) {
   const say = (text) => box.append(h("p", { class: "prompt" }, text));
   if (view.finished) {
     say(view.winner ? `${view.winner} won ${view.scores.join(" to ")}.` : "The game is over.");
+    return box;
+  }
+  if (state.finished && state.outcome) { // a rated game lost on time or left: the deal stops where it was
+    const why = state.outcome.reason === "time" ? "ran out of time" : "left the game";
+    say(`${view.players[state.outcome.loser]} ${why}: ${state.outcome.winner} won.`);
     return box;
   }
   if (!legal.length) {
@@ -160,6 +165,7 @@ function pointsForm(ctl, verb, label, id) {
 
 export function hintBox(ctl) {
   const box = h("div", { class: "hint-box" });
+  if (ctl.state && ctl.state.rated) return box; // no hints in a rated game
   const hint = ctl.hint;
   box.append(h("button", { type: "button", class: "secondary", id: "hint", "data-shortcut": "h", "data-key": "hint",
     disabled: Boolean(hint && hint.pending), onclick: () => ctl.askHint() }, hint && hint.pending ? "Thinking…" : "Hint"));

@@ -1,6 +1,7 @@
 // The lobby: set up a table (game, options, seats) and find the tables this browser plays at.
-import { api, forgetSeat, join, myTables } from "./api.js";
+import { api, forgetSeat, join, myTables, setMe, signedIn } from "./api.js";
 import { clear, h } from "./dom.js";
+import { CLOCK_WORDS, KIND_WORDS, follow, goToTable } from "./rated.js";
 
 export const GAME_TITLES = {
   "cribbage": "Cribbage: two players, to 121",
@@ -39,7 +40,11 @@ export async function showLobby(root) {
   root.append(h("header", { class: "lobby-head" },
     h("h1", {}, h("span", { class: "logo", "aria-hidden": "true" }, "◆"), " pegboard"),
     h("p", { class: "tagline" }, "Cribbage and its family, with friends or the computer.")));
-  root.append(h("main", { class: "lobby" }, form, yourTables()));
+  const bar = h("section", { class: "account-bar", id: "account-bar", "aria-label": "Your account" });
+  const rated = h("section", { class: "panel rated", id: "rated", "aria-labelledby": "rated-title" });
+  root.append(bar);
+  root.append(h("main", { class: "lobby" }, form, h("div", { class: "lobby-side" }, rated, yourTables())));
+  accountBar(bar, rated);
   let catalogue;
   try {
     catalogue = await api("/api/games");
@@ -199,7 +204,8 @@ async function create(form, game, error) {
 
 function yourTables() {
   const tables = myTables();
-  const name = localStorage.getItem("pegboard:name");
+  const me = signedIn();
+  const name = me ? me.name : localStorage.getItem("pegboard:name"); // (kept for registered names only)
   const section = h("section", { class: "panel your-tables", "aria-labelledby": "your-tables-title" },
     h("h2", { id: "your-tables-title" }, "Your tables"),
     name ? h("p", { class: "lobby-links" }, h("a", { href: `/stats/${encodeURIComponent(name)}`, id: "my-stats" },
@@ -220,4 +226,154 @@ function yourTables() {
   }
   section.append(list);
   return section;
+}
+
+// ---------------------------------------------------------------- accounts and rated play
+function accountBar(bar, rated) {
+  const me = signedIn();
+  clear(bar);
+  if (me) {
+    bar.append(h("span", { class: "signed-in" }, "Signed in as ",
+      h("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "me-name" }, me.name)),
+    h("a", { href: "/account", id: "account-link" }, "Account"),
+    h("a", { href: "/leaderboard" }, "Leaderboard"),
+    h("button", { type: "button", class: "secondary small", id: "sign-out", onclick: async () => {
+      try {
+        await api("/api/logout", {});
+      } catch (problem) {
+        // signed out anyway below
+      }
+      setMe(null);
+      accountBar(bar, rated);
+    } }, "Sign out"));
+    ratedPanel(rated);
+    return;
+  }
+  const error = h("p", { class: "error", role: "alert", id: "account-error" });
+  const name = h("input", { id: "account-name", name: "username", autocomplete: "username", maxlength: 16,
+    required: true, "aria-label": "Name", placeholder: "name", pattern: NAME_PATTERN });
+  const password = h("input", { id: "account-password", name: "password", type: "password", required: true,
+    autocomplete: "current-password", minlength: 8, "aria-label": "Password", placeholder: "password (8+ characters)" });
+  const send = async (path, button) => {
+    error.textContent = "";
+    if (!name.reportValidity() || !password.reportValidity()) return;
+    button.disabled = true;
+    try {
+      setMe(await api(path, { name: name.value.trim(), password: password.value }));
+      localStorage.setItem("pegboard:name", signedIn().name);
+      accountBar(bar, rated);
+    } catch (problem) {
+      error.textContent = problem.status === 429 && problem.retryAfter
+        ? `Too many wrong passwords: wait ${problem.retryAfter} s and try again.`
+        : problem.status === 409 ? `${problem.message} Choose another name, or sign in.` : problem.message;
+    } finally {
+      button.disabled = false;
+    }
+  };
+  const signIn = h("button", { type: "submit", class: "primary small", id: "sign-in" }, "Sign in");
+  const signUp = h("button", { type: "button", class: "secondary small", id: "sign-up",
+    onclick: () => send("/api/accounts", signUp) }, "Create account");
+  bar.append(h("form", { class: "account-form", id: "account-form", onsubmit: (event) => {
+    event.preventDefault();
+    send("/api/login", signIn);
+  } }, h("span", { class: "account-why" }, "Sign in for rated games:"), name, password, signIn, signUp,
+  h("a", { href: "/leaderboard" }, "Leaderboard")), error);
+  clear(rated).hidden = true;
+}
+
+async function ratedPanel(panel) {
+  clear(panel).hidden = false;
+  panel.append(h("h2", { id: "rated-title" }, "Rated games"));
+  let terms;
+  try {
+    terms = await api("/api/rated");
+  } catch (problem) {
+    panel.append(h("p", { class: "error" }, problem.message));
+    return;
+  }
+  const kind = h("select", { id: "rated-kind", "aria-label": "Game" },
+    terms.kinds.map((k) => h("option", { value: k.kind }, KIND_WORDS[k.kind] || k.kind)));
+  const clock = h("select", { id: "rated-clock", "aria-label": "Clock" },
+    terms.clocks.map((c) => h("option", { value: c.name }, CLOCK_WORDS[c.name] || c.name)));
+  const status = h("p", { class: "queue-status", id: "queue-status", role: "status", "aria-live": "polite" });
+  const error = h("p", { class: "error", role: "alert", id: "rated-error" });
+  const find = h("button", { type: "button", class: "primary", id: "find" }, "Find an opponent");
+  const stop = h("button", { type: "button", class: "secondary small", id: "leave-queue", hidden: true }, "Stop looking");
+  const computer = h("button", { type: "button", class: "secondary", id: "computer", hidden: true },
+    "Play the computer instead (rated)");
+  let unfollow = null;
+  const show = (answer) => {
+    const waiting = answer.state === "waiting";
+    find.disabled = waiting || answer.state === "matched";
+    stop.hidden = !waiting;
+    computer.hidden = !(waiting && answer.computer);
+    if (waiting) {
+      status.textContent = `Looking for an opponent near ${answer.rating}: ${Math.floor(answer.waited)} s, `
+        + `within ±${answer.window}.`;
+    } else if (answer.state === "matched") {
+      status.textContent = `Matched with ${answer.players.filter((_, seat) => seat !== answer.seat).join(", ")}. `
+        + `Shuffling: the server committed to ${answer.commitment.slice(0, 19)}…; your browser adds its part.`;
+    } else if (answer.state === "started") {
+      status.textContent = "The game is on: taking your seat…";
+    } else {
+      status.textContent = "";
+    }
+  };
+  const watch = () => {
+    if (unfollow) unfollow();
+    unfollow = follow(show, { onError: (problem) => { error.textContent = problem.message; } });
+  };
+  find.addEventListener("click", async () => {
+    error.textContent = "";
+    find.disabled = true;
+    try {
+      show(await api("/api/queue", { kind: kind.value, clock: clock.value }));
+      watch();
+    } catch (problem) {
+      error.textContent = problem.message;
+      find.disabled = false;
+    }
+  });
+  stop.addEventListener("click", async () => {
+    if (unfollow) unfollow();
+    try {
+      show(await api("/api/queue", undefined, "DELETE"));
+    } catch (problem) {
+      error.textContent = problem.message;
+    }
+  });
+  computer.addEventListener("click", async () => {
+    computer.disabled = true;
+    try {
+      const answer = await api("/api/queue/computer", { kind: kind.value, clock: clock.value });
+      show(answer);
+      watch();
+    } catch (problem) {
+      error.textContent = problem.message;
+    } finally {
+      computer.disabled = false;
+    }
+  });
+  const back = h("p", { class: "lobby-links", id: "rated-back", hidden: true });
+  panel.append(h("div", { class: "rated-choice" }, kind, clock), h("div", { class: "rated-buttons" }, find, stop, computer),
+    status, back, error,
+    h("p", { class: "muted small-print" }, `Your browser adds a random part to every rated shuffle, and you can check it `
+      + `after the game. Away from the table for more than ${Math.round(terms.grace)} s, the game is lost.`));
+  let now;
+  try {
+    now = await api("/api/queue");
+  } catch (problem) {
+    return;
+  }
+  if (now.state === "waiting" || now.state === "matched") {
+    if (now.kind) kind.value = now.kind;
+    if (now.clock && [...clock.options].some((option) => option.value === now.clock)) clock.value = now.clock;
+    show(now);
+    watch();
+  } else if (now.state === "started" && now.table) {
+    back.hidden = false;
+    back.append(h("button", { type: "button", class: "link", id: "rated-table",
+      onclick: () => goToTable(now.table).catch((problem) => { error.textContent = problem.message; }) },
+    "Back to your latest rated game"));
+  }
 }

@@ -118,7 +118,7 @@ function people(ctl) {
       section.append(copyRow(`Invite link for ${seats[seat].name}`, link, `invite-${seat}`));
     }
   }
-  if (ctl.links && ctl.me && ctl.me.seat === state.creator) {
+  if (ctl.links && ctl.me && ctl.me.seat === state.creator && !state.rated) {
     seats.forEach((seat, number) => {
       if (seat.kind !== "human" || number === state.creator) return;
       section.append(h("button", { type: "button", class: "secondary small reissue", id: `reissue-${number}`,
@@ -147,11 +147,46 @@ function gameOver(ctl) {
         "Play the second half: the same deals from the other seat")
       : h("span", { class: "muted" }, "Opening the second half…")));
   }
+  if (state.rated) section.append(...ratedOver(ctl));
   section.append(h("p", { class: "game-over-links" }, h("a", { href: `/r/${state.table}`, id: "review",
     class: "button primary" }, "Review the game"), h("a", { href: `/api/tables/${state.table}/record`, download: "",
     id: "record", class: "button secondary" }, "Download the record"), h("a", { href: "/", class: "button secondary" },
   "New table")));
   return section;
+}
+
+// A finished rated game: each person's rating change, a rematch, and the check of the shuffle.
+function ratedOver(ctl) {
+  const state = ctl.state;
+  const rated = state.rated;
+  const parts = [];
+  const changes = Object.entries(rated.changes || {});
+  if (changes.length) {
+    parts.push(h("ul", { class: "rating-changes", id: "rating-changes" }, changes.map(([seat, change]) => {
+      const mark = change.provisional ? "?" : "";
+      const sign = change.change > 0 ? "+" : "";
+      const name = Number(seat) === state.seat ? `${state.view.players[seat]} (you)` : state.view.players[seat];
+      return h("li", { class: change.change > 0 ? "ahead" : change.change < 0 ? "behind" : "" },
+        h("strong", {}, name), `: ${change.before}${mark} → ${change.after}${mark} (${sign}${change.change})`);
+    })));
+  } else {
+    parts.push(h("p", { class: "muted", id: "rating-changes-pending" }, "Rating the game…"));
+  }
+  const buttons = h("p", { class: "game-over-links" });
+  if (ctl.me) {
+    buttons.append(h("button", { type: "button", class: "primary", id: "rematch", disabled: Boolean(ctl.rematch),
+      onclick: () => ctl.askRematch() }, "Rematch"));
+  }
+  buttons.append(h("button", { type: "button", class: "secondary", id: "verify",
+    disabled: Boolean(ctl.check && ctl.check.pending), onclick: () => ctl.checkShuffle() }, "Check the shuffle"));
+  parts.push(buttons);
+  if (ctl.rematch) parts.push(h("p", { class: "muted", id: "rematch-status", role: "status" }, ctl.rematch));
+  if (ctl.check && !ctl.check.pending) {
+    parts.push(h("div", { class: `shuffle-check ${ctl.check.ok ? "ok" : "bad"}`, id: "verify-result", role: "status" },
+      h("strong", {}, ctl.check.ok ? "The shuffle checks out." : "The shuffle does not check out."),
+      h("ul", {}, ctl.check.lines.map((line) => h("li", {}, line)))));
+  }
+  return parts;
 }
 
 export function renderSide(ctl) {

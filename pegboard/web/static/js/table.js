@@ -1,12 +1,13 @@
 // A table: the connection (hello with the seat token, reconnect with backoff), the state from the
 // server's frames, and the page around the play area. The browser only ever sends intended actions.
-import { api, forgetSeat, join, keepSeat, seatOf } from "./api.js";
+import { api, forgetSeat, join, keepSeat, seatOf, signedIn } from "./api.js";
 import { Board, SIDE_COLOURS } from "./board.js";
 import { renderCribbage } from "./cribbage.js";
 import { clear, h, patch, s } from "./dom.js";
 import { renderGrid } from "./grid.js";
 import { GAME_TITLES } from "./lobby.js";
 import { renderSide, whatHappened } from "./panels.js";
+import { follow, myContribution } from "./rated.js";
 import { beep, setSound, soundOn } from "./sound.js";
 
 const OBJECTIVE_SHORT = { "game-points": "for game points", spread: "for the spread", match: "for a match" };
@@ -32,6 +33,11 @@ class TableController {
     this.waiting = false;
     this.watchOnly = new URLSearchParams(window.location.search).has("watch");
     this.links = null;
+    this.stateAt = 0;
+    this.seatsAt = 0;
+    this.ticking = null;
+    this.rematch = null; // what a rematch asked for says
+    this.check = null; // "Check the shuffle"'s result
   }
 
   async start() {
@@ -65,6 +71,7 @@ class TableController {
 
   async loadInvites() {
     if (!this.me || !this.state || this.state.creator !== this.me.seat) return; // only the creator hands out seats
+    if (this.state.rated) return; // a rated table's seats are kept for their accounts
     try {
       this.links = await api(`/api/tables/${this.table}/invites`, { token: this.me.token });
     } catch (problem) {
@@ -162,6 +169,7 @@ class TableController {
     if (frame.type === "state") this.onState(frame);
     else if (frame.type === "seats") {
       this.seats = frame.seats;
+      this.seatsAt = performance.now();
       this.renderSide();
       if (this.me && this.links && Object.keys(this.links.links).length) this.loadInvites();
     } else if (frame.type === "hint") {
@@ -195,6 +203,10 @@ class TableController {
     }
     this.state = frame;
     this.seats = frame.seats;
+    this.stateAt = performance.now();
+    this.seatsAt = this.stateAt;
+    this.tick();
+    if (!before && frame.rated && frame.seat === null && !this.watchOnly) this.claimRatedSeat(frame);
     if (frame.ack !== undefined || this.mark === undefined) this.mark = frame.last[0];
     this.waiting = false;
     if (frame.ack !== undefined || (before && before.n !== frame.n)) this.notice = "";
@@ -307,6 +319,13 @@ class TableController {
     } else if (state.finished) {
       text = view.winner ? `${view.winner === this.mySide() ? "You win" : `${view.winner} wins`}!`
         : state.layout.solo ? "The deal is over: below the target." : "The game is a draw.";
+      if (state.outcome && state.outcome.loser !== undefined) {
+        const mine = state.outcome.loser === state.seat;
+        const who = mine ? "You" : this.names()[state.outcome.loser];
+        const why = state.outcome.reason === "time" ? "ran out of time" : "left the game";
+        const winner = state.outcome.winner === this.mySide() ? "You win" : `${state.outcome.winner} wins`;
+        text = `${who} ${why}: ${winner}!`;
+      }
     } else if (this.isMyTurn()) {
       text = `Your turn, ${this.names()[state.seat]}.`;
     } else if (!view.to_act.length) {
@@ -316,7 +335,118 @@ class TableController {
     }
     if (state.seat === null) text = `Watching. ${text}`;
     this.status.className = `status${this.isMyTurn() ? " mine" : ""}${state.finished ? " over" : ""}`;
-    patch(this.status, text, this.notice ? h("span", { class: "notice", role: "alert" }, ` ${this.notice}`) : null);
+    patch(this.status, text, this.notice ? h("span", { class: "notice", role: "alert" }, ` ${this.notice}`) : null,
+      this.ratedLine());
+  }
+
+  // A rated table: each seat's clock (counting down here between frames) and the countdown of a player
+  // who left.
+  ratedLine() {
+    const rated = this.state.rated;
+    if (!rated) return null;
+    const names = this.names();
+    const since = (performance.now() - this.stateAt) / 1000;
+    const line = h("span", { class: "clocks", id: "clocks" });
+    if (!this.state.finished) {
+      rated.clocks.forEach((clock, seat) => {
+        const left = clock.running ? Math.max(0, clock.left - since) : clock.reserve + rated.clock.per;
+        const used = clock.timeouts ? ` (moved for ${clock.timeouts}×)` : "";
+        line.append(h("span", { class: `clock${clock.running ? " running" : ""}${clock.running && left < 10 ? " low" : ""}`,
+          id: `clock-${seat}`, "data-key": `clock-${seat}` },
+        `${seat === this.state.seat ? "You" : names[seat]} ${clockText(left)}${used}`));
+      });
+    }
+    const away = (this.seats || []).map((seat, number) => ({ seat, number }))
+      .filter(({ seat, number }) => seat.grace_left !== undefined && number !== this.state.seat);
+    if (!this.state.finished) {
+      const gone = (performance.now() - this.seatsAt) / 1000;
+      for (const { seat, number } of away) {
+        line.append(h("span", { class: "away", id: `away-${number}`, "data-key": `away-${number}` },
+          `${seat.name} left: ${Math.max(0, Math.ceil(seat.grace_left - gone))} s to come back`));
+      }
+    }
+    return line.childNodes.length ? line : null;
+  }
+
+  // Rated tables count down between frames: the status line is drawn again four times a second.
+  tick() {
+    const wanted = Boolean(this.state && this.state.rated && !this.state.finished);
+    if (wanted && !this.ticking) this.ticking = window.setInterval(() => this.renderStatus(), 250);
+    if (!wanted && this.ticking) {
+      window.clearInterval(this.ticking);
+      this.ticking = null;
+    }
+  }
+
+  // A signed-in player opening their rated table without its seat token here (another device): claim it.
+  async claimRatedSeat(frame) {
+    const me = signedIn();
+    if (!me || frame.finished || !frame.seats.some((seat) => seat.name === me.name && seat.account)) return;
+    try {
+      const claim = await api(`/api/tables/${this.table}/claim`, {});
+      keepSeat(this.table, claim.seat, claim.token, { name: claim.name, rated: true });
+      window.location.reload();
+    } catch (problem) {
+      // not our seat after all: watch
+    }
+  }
+
+  // Ask for a rematch; when everyone has, the new match's shuffle and seat are taken care of and we go.
+  async askRematch() {
+    try {
+      const answer = await api(`/api/tables/${this.table}/rematch`, {});
+      this.rematch = answer.state === "rematch"
+        ? `Rematch asked: waiting for ${this.names().filter((name) => !answer.asked.includes(name)).join(" and ")}…`
+        : "Rematch agreed: shuffling…";
+      this.renderSide();
+      if (this.unfollow) this.unfollow();
+      this.unfollow = follow((status) => {
+        if (status.state === "matched") this.rematch = "Rematch agreed: shuffling…";
+        else if (status.state === "started" && status.table !== this.table) this.rematch = "Taking your seat…";
+        this.renderSide();
+      }, { every: 500, leaving: this.table, onError: (problem) => { this.rematch = problem.message; this.renderSide(); } });
+    } catch (problem) {
+      this.rematch = problem.message;
+      this.renderSide();
+    }
+  }
+
+  // "Check the shuffle": the server's own check of the record, and in this browser that the revealed seed
+  // is the one committed to before the deal and that this browser's part is in the shuffle.
+  async checkShuffle() {
+    this.check = { pending: true };
+    this.renderSide();
+    const result = { lines: [] };
+    try {
+      const answer = await api(`/api/tables/${this.table}/verify`);
+      const fair = answer.fair || {};
+      result.lines.push(answer.ok ? `The server's check: ${answer.summary}` : `The server's check failed: ${answer.reason}`);
+      const committed = (fair.commitment || "").replace(/^sha256:/, "");
+      let seedOk = null;
+      if (window.crypto && crypto.subtle && fair.server_seed) {
+        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(fair.server_seed));
+        const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+        seedOk = hex === committed;
+        result.lines.push(seedOk ? "Checked here: the revealed seed is the one the server committed to before the deal."
+          : "Checked here: the revealed seed does NOT match the commitment.");
+      } else {
+        result.lines.push("This browser cannot hash here (it needs https): use pegboard verify on the record.");
+      }
+      const mine = myContribution(fair.commitment || (this.state.rated || {}).commitment);
+      const partOk = mine ? (fair.contributions || []).includes(mine) : null;
+      if (mine) {
+        result.lines.push(partOk ? "Your browser's random part is in the shuffle."
+          : "Your browser's random part is NOT in the shuffle.");
+      } else {
+        result.lines.push("This browser did not add a part to this game (or has forgotten it).");
+      }
+      result.ok = answer.ok && seedOk !== false && partOk !== false;
+    } catch (problem) {
+      result.ok = false;
+      result.lines.push(problem.message);
+    }
+    this.check = result;
+    this.renderSide();
   }
 
   mySide() {
@@ -436,4 +566,9 @@ function helpText() {
       + "“fifteen two, fifteen four and a pair is six”. With muggins on you count your own hand; "
       + "points you miss may be claimed by the others."),
   ];
+}
+
+function clockText(seconds) {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
