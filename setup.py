@@ -73,15 +73,14 @@ class OptionalBuildExt(build_ext):
 
 
 def extensions() -> list:  # type: ignore[type-arg]
-    if os.environ.get("PEGBOARD_PURE_BUILD") == "1":
+    if os.environ.get(ACCELERATOR.PURE_BUILD_VARIABLE) == "1":
         return []
     try:
         from mypyc.build import mypycify
 
         sources = [name.replace(".", "/") + ".py" for name in ACCELERATOR.COMPILED]
         BUILT_FROM.update(ACCELERATOR.source_digests(ROOT, ACCELERATOR.build_inputs(ROOT)))
-        print(f"pegboard: compiling the accelerator ({len(sources)} modules, with mypyc; PEGBOARD_PURE_BUILD=1 "
-              f"skips it)", file=sys.stderr)
+        ACCELERATOR.announce(ACCELERATOR.compile_notice(len(sources)))
         return mypycify(sources, opt_level="3", group_name="pegboard", verbose=False)
     except BaseException as error:  # noqa: BLE001 - mypyc missing, or its type check failed: pure Python
         if ACCELERATOR.accelerator_required():

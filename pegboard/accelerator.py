@@ -31,7 +31,7 @@ from typing import Any
 __all__ = ["COMPILED", "PURE_VARIABLE", "REQUIRE_VARIABLE", "BUILD_RECORD", "REBUILD", "pure_requested",
            "accelerator_required", "compiled_modules", "accelerator_status", "install_source_only_finder",
            "build_inputs", "source_digests", "write_build_record", "changed_sources", "stale_sources",
-           "stale_warning", "source_wanted"]  # fmt: skip
+           "stale_warning", "source_wanted", "PURE_BUILD_VARIABLE", "compile_notice", "announce"]  # fmt: skip
 
 COMPILED = (
     "pegboard.engine.chance", "pegboard.engine.actions", "pegboard.engine.events", "pegboard.engine.journal",
@@ -54,11 +54,40 @@ tests fail unless the compiled modules run: no silent fallback to pure Python.""
 BUILD_RECORD = "accelerator-build.json"
 """The file, in the package folder next to the compiled modules, where a build records the SHA-256 of
 every source it read (written by ``setup.py``, ignored by git)."""
+PURE_BUILD_VARIABLE = "PEGBOARD_PURE_BUILD"
+"""Set to 1 at install time, pegboard installs without compiling the accelerator (in seconds)."""
 REBUILD = "pip install -e ."
 """The command that rebuilds the compiled modules from the source in place."""
 
 _stale: list[str] = []
 """The sources this process found changed since the build (the compiled modules then run from source)."""
+
+
+def compile_notice(modules: int) -> str:
+    """The one line an install prints as it starts compiling: what, how long, how to skip it.
+
+    >>> compile_notice(12)
+    'pegboard: compiling the accelerator (12 modules, with mypyc): this takes 3-6 minutes; PEGBOARD_PURE_BUILD=1 \
+skips it (pure Python, the same games, slower)'
+    """
+    return (f"pegboard: compiling the accelerator ({modules} modules, with mypyc): this takes 3-6 minutes; "
+            f"{PURE_BUILD_VARIABLE}=1 skips it (pure Python, the same games, slower)")
+
+
+def announce(line: str, stream: Any = None, terminal: str = "/dev/tty") -> None:
+    """Print ``line`` on ``stream`` (stderr), and also on the ``terminal`` when the stream is not one:
+    pip hides a build's output unless asked (``-v``), and a silent five-minute compile looks hung.
+    No terminal (CI, a pipe): the stream alone."""
+    stream = stream if stream is not None else sys.stderr
+    print(line, file=stream, flush=True)
+    isatty = getattr(stream, "isatty", None)
+    if callable(isatty) and isatty():
+        return
+    try:
+        with open(terminal, "w", encoding="utf-8") as tty:
+            tty.write(line + "\n")
+    except OSError:
+        pass
 
 
 def pure_requested() -> bool:

@@ -106,7 +106,7 @@ def describe_event(event: Event, players: tuple[str, ...]) -> str:
         if event.kind == "pass":
             return f"{who} makes no claim."
         if event.kind == "muggins":
-            return f"{who} calls muggins and takes {event.points}."
+            return f"{who} calls muggins for {event.points}."  # what is scored, and by whom, follows
         return f"{who} counts {event.points}."
     if kind == "score":
         points = f"{event.points} point{'s' if event.points != 1 else ''}"
@@ -152,11 +152,9 @@ def hint(game: GameState, seat: int, objective: Objective = WIN) -> Hint:
 
 
 def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
-    from pegboard.analysis.evaluate import Assessor
-    from pegboard.analysis.review import decision_rng
+    from pegboard.analysis.review import assess_now
 
-    found = Assessor(game.rules, objective).assess(view, decision_rng(game.seed, game.deal_number,
-                                                                      len(game.deal_logs[-1].moves)))
+    found = assess_now(game, view.seat, objective)  # the numbers the show panel and the review give
     options = found.distinct()
     best = options[0]
     chance = f", {100 * best.win:.0f}% to win" if best.win is not None else ""

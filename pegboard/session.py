@@ -28,6 +28,7 @@ from typing import Any
 
 from pegboard.bots import make_bot
 from pegboard.bots.board import BoardTable
+from pegboard.cards import Card
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import MOST_IN_A_SHOW, honest_claim
@@ -39,7 +40,7 @@ from pegboard.rules import Rules
 
 __all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "check_computer_objective", "decision_seed",
            "computer_move", "forced_move",
-           "seat_mode", "hint_refusal", "claim_range", "replay_game", "Undone", "think"]
+           "seat_mode", "stock_seen", "hint_refusal", "claim_range", "replay_game", "Undone", "think"]
 
 HUMAN = "human"
 LEVELS = ("expert", "greedy", "random")
@@ -126,7 +127,8 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
 
 def forced_move(game: GameState, seat: int | None) -> Action | None:
     """The move ``seat`` must make when it has no choice (a go, the one card that fits, the one cell
-    left), else None.
+    left, or in the cribbage play cards of one rank only, whose suits score alike: the first of them),
+    else None.
 
     >>> from pegboard.engine import new_game
     >>> forced_move(new_game("cribbage", seed=3), 0) is None  # fifteen ways to throw two cards
@@ -137,6 +139,9 @@ def forced_move(game: GameState, seat: int | None) -> Action | None:
     legal = game.legal_actions(seat)
     if len(legal) == 1 and legal[0].verb in FORCED_VERBS:
         return legal[0]
+    if game.rules.crib and legal and all(action.verb == "play" and action.cards for action in legal) and \
+            len({action.cards[0].rank for action in legal}) == 1:
+        return legal[0]  # cards of one rank in the play: the pegging is the same whichever suit is laid
     return None
 
 
@@ -187,6 +192,26 @@ def claim_range(verb: str) -> range:
     (range(0, 30), range(1, 30))
     """
     return range(0 if verb == "count" else 1, MOST_IN_A_SHOW + 1)
+
+
+STOCK_EVENTS = ("starter", "dealt")
+"""Events that show a player cards from the stock (not cards another player chose to show)."""
+
+
+def stock_seen(game: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards from the stock ``seat`` has seen so far: the starters turned, the hands dealt to it,
+    and the card turned now (solitaire), in the order seen.
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3)
+    >>> len(stock_seen(game, 0))  # the six cards dealt to Ann
+    6
+    """
+    seen = [card for event in game.events_for(seat) if event.type in STOCK_EVENTS for card in event.cards]
+    current = getattr(game.view(seat), "current", None)
+    if isinstance(current, Card):
+        seen.append(current)
+    return tuple(seen)
 
 
 def replay_game(rules: Rules, players: Sequence[str], seed: int, actions: Sequence[Action],
@@ -289,7 +314,8 @@ class Session:
     def undo_refusal(self, seat: int, *, rated: bool = False) -> str | None:
         """Why ``seat`` may not undo now, or None. Undo is for casual games against the computer: one
         person at the table, no muggins, not rated (``rated``) nor half of a duplicate set, and a decision of
-        theirs to take back."""
+        theirs to take back that was made before every card from the stock they have seen since (a starter,
+        a new hand, a card turned): no decision is made again knowing the card it was blind to."""
         if rated or self.rated or self.duplicate:
             return "no undo in a rated or duplicate game"
         if self.game.rules.muggins:
@@ -298,9 +324,24 @@ class Session:
             return "undo is for one person against the computer"
         if self.game.seed is None:
             return "this game cannot be rebuilt from a seed"
-        if self._last_decision(seat) is None:
+        last = self._last_decision(seat)
+        if last is None:
             return "nothing of yours to undo yet"
+        seen = self._stock_seen_since(seat, last)
+        if seen:
+            return (f"you have seen {' '.join(card.symbol for card in seen)} since that decision: taking it back "
+                    f"would let you choose again knowing {'it' if len(seen) == 1 else 'them'}")
         return None
+
+    def _twin(self, moves: Sequence[Action]) -> GameState:
+        assert self.game.seed is not None
+        return replay_game(self.game.rules, self.game.players, self.game.seed, moves)
+
+    def _stock_seen_since(self, seat: int, index: int) -> tuple[Card, ...]:
+        """The cards from the stock (a starter, a new deal's hand, a card turned) that ``seat`` has seen
+        since the game's ``index``-th action: an undo past them would be a choice made again knowing them."""
+        before = stock_seen(self._twin(self._moves()[:index]), seat)
+        return tuple(card for card in stock_seen(self.game, seat) if card not in before)
 
     def _moves(self) -> list[Action]:
         return [action for log in self.game.deal_logs for action in log.moves]

@@ -195,7 +195,7 @@ async def test_a_duplicate_set_in_the_app_end_to_end(tmp_path: Path) -> None:
         half_time = await play_until(pilot, random.Random(1), (HalfTimeScreen,))
         text = await screen_text(pilot)
         assert "the first half is over" in text and "from the other seat" in text
-        saved = Store(tmp_path).load_game()  # quitting now would resume at the second half
+        saved = app.store.load_game()  # quitting now would resume at the second half (this terminal holds its lock)
         assert saved is not None and saved.first_half is not None
         await tap(pilot, "enter")
         for _ in range(50):
@@ -213,6 +213,14 @@ async def test_a_duplicate_set_in_the_app_end_to_end(tmp_path: Path) -> None:
         await tap(pilot, "1")  # the first half's review, then back
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.record.players == ("Ann", "Ada")
+        assert "half 1 of 2" in (await screen_text(pilot)).splitlines()[0]  # issue 40 F: not "half 2 of 2"
+        await tap(pilot, "escape")
+        await pilot.pause(0.05)
+        assert app.screen is end
+        await tap(pilot, "2")  # the second half's, titled so
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.record.players == ("Ada", "Ann")
+        assert "half 2 of 2" in (await screen_text(pilot)).splitlines()[0]
         await tap(pilot, "escape")
         await pilot.pause(0.05)
         assert app.screen is end

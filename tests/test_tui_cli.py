@@ -108,6 +108,7 @@ def test_play_offers_the_saved_games(launched: list[object], data: Path) -> None
     store = Store(data)
     store.save_game(Controller.start(Setup("cribbage", "greedy", seed=1)))
     store.save_game(Controller.start(Setup("five-card", "expert", seed=2)))
+    store.release_all()  # the terminals that played them are closed (a save is locked while its game is open)
     assert run(["play"]) == 0
     assert [saved.game for saved in launched[-1].saves] == ["five-card", "cribbage"]  # type: ignore[attr-defined]
     assert run(["play", "--resume", "--game", "crib5"]) == 0

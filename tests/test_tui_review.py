@@ -10,7 +10,7 @@ import pytest
 
 from pegboard.records import load_record
 from pegboard.tui.replay import ReplayApp, ReplayScreen
-from pegboard.tui.review import ReviewApp, ReviewScreen, chart_text
+from pegboard.tui.review import ReviewApp, ReviewScreen, chart_text, choice_words
 from tests.tui.driver import SIZE
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -37,10 +37,10 @@ async def test_the_review_screen_steps_through_the_costly_decisions() -> None:
         costly = [d for d in screen.found.decisions if d.loss > 0]
         assert len(screen.shown) == len(costly) > 1
         detail = screen.query_one("#review-decision").render()
-        assert "Every choice" in str(detail) and costly[0].choice.text() in str(detail)
+        assert "Every choice" in str(detail) and choice_words(costly[0].choice) in str(detail)
         await pilot.press("j")
         await pilot.pause()
-        assert costly[1].choice.text() in str(screen.query_one("#review-decision").render())
+        assert choice_words(costly[1].choice) in str(screen.query_one("#review-decision").render())
         await pilot.press("m")
         await pilot.pause()
         assert len(screen.shown) == len(screen.found.decisions)
@@ -72,3 +72,33 @@ def test_the_chart_marks_the_costly_decisions() -> None:
     text = chart_text(found, 60, 8)
     assert text.plain.count("●") >= 1 and "chance to win" in text.plain
     assert all(len(line) == 60 for line in text.plain.splitlines()[:8])
+
+
+@pytest.mark.asyncio
+async def test_the_review_screen_fits_80x24_with_every_column_readable() -> None:
+    """Issue 40 F: at 80x24 the loss column was cut to one character (0.41 showed as "0"), the
+    accuracy table's headers were cut, 3 decisions fitted, and the table as the player saw it was off
+    screen."""
+    from tests.tui.driver import screen_text
+
+    record = load_record(GOLDEN / "five-card.record.json")
+    app = ReviewApp(record, "five-card.record.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await reviewed(pilot, screen)
+        assert screen.found is not None
+        text = await screen_text(pilot)
+        lines = text.splitlines()
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        header = next(line for line in lines if "Accuracy" in line and "Player" in line)
+        for word in ("Player", "Accuracy", "Lost", "Decisions", "Mistakes", *screen.found.kinds):
+            assert f" {word} " in f"{header} ", (word, header)
+        listed = next(i for i, line in enumerate(lines) if "Choice" in line and "Best" in line)
+        assert all(f" {word} " in lines[listed] for word in ("Deal", "Player", "Choice", "Best", "Lost"))
+        rows = [line for line in lines[listed + 1:-1] if line.strip()]
+        assert len(rows) >= 12, "a screenful of decisions"
+        for decision, row in zip(screen.shown, rows):
+            assert f" {decision.loss:.2f} " in row.split("│")[0] + " ", (decision.loss, row)
+        detail = "\n".join(line.split("│", 1)[1] for line in lines[listed:] if "│" in line)
+        assert "Scores:" in detail and ("Hand:" in detail or "·" in detail), detail

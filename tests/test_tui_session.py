@@ -241,3 +241,24 @@ async def test_the_table_held_after_the_play_waits_for_a_key_and_no_stale_thinki
         await tap(pilot, "space")
         await settle(pilot)
         assert screen.held is None
+
+
+def test_undo_is_refused_past_a_starter_seen_since_the_decision() -> None:
+    """Issue 40 F: a throw taken back after the starter was turned would be thrown again knowing it."""
+    from pegboard.session import stock_seen
+
+    ctl = Controller.start(Setup("cribbage", "greedy", names=("Ann",), seed=6))
+    while ctl.mode(0) != "play" or ctl.game.view(0).starter is None:
+        seat = ctl.game.to_act()[0]
+        ctl.apply(ctl.decide(seat) if not ctl.is_human(seat) else ctl.game.legal_actions(seat)[0])
+    starter = ctl.game.view(0).starter
+    assert starter in stock_seen(ctl.game, 0)
+    if ctl.human_to_act() == 0 and ctl.forced(0) is None and ctl.undo_refusal(0) is None:
+        ctl.apply(next(a for a in ctl.game.legal_actions(0) if a.verb == "play"))  # a play may be taken back
+        assert ctl.undo_refusal(0) is None
+        ctl.take_back()
+    # the last decision now is the throw, made before the starter was seen
+    problem = ctl.undo_refusal(0)
+    assert problem is not None and starter.symbol in problem and "knowing" in problem
+    with pytest.raises(PegboardError, match="cannot undo"):
+        ctl.take_back()

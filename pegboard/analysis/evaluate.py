@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pegboard.analysis.winning import WinModel
 from pegboard.bots.board import BoardTable
@@ -140,6 +141,41 @@ class Assessment:
         raise PegboardError(f"{action.text()}: not one of the legal choices ({len(self.options)} of them)")
 
 
+def _with_pegging(counts: list[npt.NDArray[np.int64]], pegging: Sequence[float | None]
+                  ) -> list[npt.NDArray[np.int64]]:
+    """Each throw's hand counts moved by what its kept cards peg beyond the average throw's (the board
+    model pegs a typical deal), so that the chance to win ranks throws by the same parts as the points
+    do: hand, crib and pegging. A shift between whole points is kept as a mix of the two around it
+    (a shift of 0.25: a quarter of the counts one point up), so no small difference is rounded away.
+    No pegging counted (None): the counts as they are.
+
+    >>> [sorted(set(c.tolist())) for c in _with_pegging([np.array([4, 6]), np.array([4, 6])], [1.0, -1.0])]
+    [[5, 7], [3, 5]]
+    >>> moved = _with_pegging([np.array([4]), np.array([4])], [0.25, -0.25])[0]
+    >>> float(moved.mean())
+    4.25
+    """
+    known = [value for value in pegging if value is not None]
+    if not known:
+        return counts
+    mean = sum(known) / len(known)
+    moved = []
+    for count, value in zip(counts, pegging):
+        if value is None:
+            moved.append(count)
+            continue
+        shift = value - mean
+        low = int(np.floor(shift))
+        up = int(round((shift - low) * _MIX))  # of every _MIX copies, how many go one point higher
+        parts = [count + low] * (_MIX - up) + [count + low + 1] * up
+        moved.append(np.clip(np.concatenate(parts), 0, None).astype(np.int64))
+    return moved
+
+
+_MIX = 20
+"""Copies of a throw's counts in :func:`_with_pegging`'s mix: shifts are kept to a twentieth of a point."""
+
+
 def decision_kind(rules: Rules, action: Action) -> str:
     """What kind of decision an action is: ``discard``, ``play``, ``count`` (muggins counts and claims)
     or ``place`` (every move of the grid games).
@@ -221,6 +257,7 @@ class Assessor:
             starters = [card.code for card in full_deck() if card not in hand]
             counts = [np.array([hand_score([c.code for c in option.kept], starter) for starter in starters])
                       for option in ranked]
+            counts = _with_pegging(counts, [option.expected_pegging for option in ranked])
             my_need, their_need = self._needs(view, seat)
             cribs = [option.expected_crib for option in ranked]
             dealer = view.dealer == seat

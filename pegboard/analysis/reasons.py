@@ -47,7 +47,7 @@ def reason(found: Assessment, chosen: Option, best: Option, loss: float, view: A
     elif found.kind == "play":
         text = _play_reason(chosen, best, loss, view, rules)
     elif found.kind == "count":
-        text = _count_reason(chosen, best)
+        text = _count_reason(chosen, best, view)
     else:
         text = _grid_reason(chosen, best, loss, rules)
     if found.by_worth and chosen.worth is not None and best.worth is not None:
@@ -190,7 +190,9 @@ def _play_reason(chosen: Option, best: Option, loss: float, view: Any, rules: Ru
 
 
 # ---------------------------------------------------------------------------- counting
-def _count_reason(chosen: Option, best: Option) -> str:
+def _count_reason(chosen: Option, best: Option, view: Any = None) -> str:
+    counted = getattr(view, "counting", None)
+    unit = "crib" if counted and counted[1] == "crib" else "hand"
     right = best.action.target if isinstance(best.action.target, int) else 0
     said = chosen.action.target if isinstance(chosen.action.target, int) else 0
     counting = chosen.action.verb == "count"
@@ -201,7 +203,7 @@ def _count_reason(chosen: Option, best: Option) -> str:
         missed = right - said
         return (f"counted {said} of {right}: {_points(missed)} missed, left for muggins" if counting
                 else f"claimed {said} of the {right} missed: {_points(missed)} left")
-    return (f"counted {said}, but the hand holds {right}: {_points(said - right)} given away" if counting
+    return (f"counted {said}, but the {unit} holds {right}: {_points(said - right)} given away" if counting
             else f"claimed {said}, but only {right} were missed: {_points(said - right)} given away")
 
 

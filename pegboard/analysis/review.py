@@ -43,6 +43,7 @@ from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
 
 __all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS",
+           "assess_now", "judge", "judge_past",
            "NOISE", "WIN_NOISE", "COSTLIEST", "FORMAT"]
 
 FORMAT = "pegboard-review/1"
@@ -88,6 +89,27 @@ class Decision:
     assessment: Assessment = field(repr=False, compare=False)
     worth_loss: float | None = None
     """What it lost in the review's objective (game points, spread, a match) where it was judged by it."""
+
+    @property
+    def place(self) -> int:
+        """The choice's place among the distinct choices, best first as the review ranks them: 1 when
+        it lost nothing measurable, never 1 when it did."""
+        if self.loss <= 0:
+            return 1
+        options = self.assessment.distinct()
+        chosen = self.assessment.option(self.choice)
+        def alike(option: Option) -> bool:  # a play of the same rank is the same choice
+            action, mine = option.action, chosen.action
+            return option is chosen or (action.verb == mine.verb == "play" and bool(action.cards) and
+                                        bool(mine.cards) and action.cards[0].rank == mine.cards[0].rank)
+
+        at = next((i for i, option in enumerate(options) if alike(option)), len(options) - 1) + 1
+        return max(2, at)
+
+    @property
+    def choices(self) -> int:
+        """How many distinct choices there were."""
+        return len(self.assessment.distinct())
 
     def to_json(self, game: GameState | None = None) -> dict[str, Any]:
         """The decision as the ``--json`` output lists it (docs/review.md)."""
@@ -206,6 +228,52 @@ def decision_rng(seed: int | None, deal: int, number: int) -> random.Random:
     True
     """
     return random.Random(f"pegboard-review/{seed if seed is not None else 0}/{deal}/{number}")
+
+
+def assess_now(game: GameState, seat: int, objective: Objective = WIN, assessor: Assessor | None = None
+               ) -> Assessment:
+    """Every choice ``seat`` has now in ``game``, valued as the review of the game will value it: the
+    same assessor, the same samples (:func:`decision_rng` of this moment). The hint's numbers."""
+    assessor = assessor if assessor is not None else Assessor(game.rules, objective)
+    return assessor.assess(game.view(seat), decision_rng(game.seed, game.deal_number, len(game.deal_logs[-1].moves)))
+
+
+def judge(game: GameState, action: Action, objective: Objective = WIN) -> Decision:
+    """The review's verdict on ``action`` about to be made in ``game``: the one verdict the hint, the
+    show panel, the review and ``pegboard analyse`` give (the same assessment, best and loss).
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3)
+    >>> best = assess_now(game, 0).best.action
+    >>> judge(game, best).loss, judge(game, best).place
+    (0.0, 1)
+    """
+    assessor = Assessor(game.rules, objective)
+    found = assess_now(game, action.seat, objective, assessor)
+    index = sum(len(log.moves) for log in game.deal_logs)
+    return _verdict(found, game.view(action.seat), game, action, index, game.deal_number, assessor)
+
+
+def judge_past(game: GameState, deal: int, seat: int, verb: str = "discard", objective: Objective = WIN
+               ) -> Decision | None:
+    """:func:`judge` of ``seat``'s first ``verb`` move in deal ``deal`` (0-based) of ``game``, on the game
+    rebuilt from its seed as it stood just before; None if there was no such move, it was no real choice
+    or the game has no seed to rebuild it from."""
+    if game.seed is None or not 0 <= deal < len(game.deal_logs):
+        return None
+    earlier = [action for log in game.deal_logs[:deal] for action in log.moves]
+    moves = game.deal_logs[deal].moves
+    at = next((i for i, action in enumerate(moves) if action.seat == seat and action.verb == verb), None)
+    if at is None:
+        return None
+    from pegboard.engine import new_game
+
+    before = new_game(game.rules, list(game.players), seed=game.seed, rng=random.Random(game.seed))
+    for action in (*earlier, *moves[:at]):
+        before.apply(action)
+    if not is_decision(before.legal_actions(seat)):
+        return None
+    return judge(before, moves[at], objective)
 
 
 def is_decision(actions: tuple[Action, ...]) -> bool:

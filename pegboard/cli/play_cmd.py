@@ -165,6 +165,7 @@ def play(game: str | None, opponent: str | None, humans: int | None, names: str 
         if saved is None:
             raise PegboardError(f"no saved {game or ''} game to resume in {store.saves_folder}".replace("  ", " "))
         ctl = saved.controller()
+        store.claim(saved.path)  # no other terminal opens it meanwhile
         if objective is not None and objective != ctl.objective:
             raise PegboardError(f"--objective {objective.name}: the saved game plays for {ctl.objective.name}, as "
                                 "it was set up")

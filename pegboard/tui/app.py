@@ -68,8 +68,14 @@ class PegboardApp(App[None]):
         self._play(self.first)
 
     def _play(self, ctl: Controller) -> None:
+        if ctl.save_path is not None:  # a resumed game: no other terminal may open it meanwhile
+            self.store.claim(ctl.save_path)
         self.title = title_of(ctl)
         self.push_screen(GameScreen(ctl, self.store, pace=self.pace, hold=self.hold))
+
+    def on_unmount(self) -> None:
+        """The app is closing: its saves are free for another terminal."""
+        self.store.release_all()
 
     @property
     def game_screen(self) -> GameScreen | None:

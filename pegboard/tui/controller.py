@@ -30,9 +30,12 @@ from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
 
 __all__ = ["Setup", "Controller", "Outcome", "HUMAN", "LEVELS", "hand_order", "describe_action", "refusal",
-           "card_symbols", "claim_story", "GAME_TITLES", "title_of", "objective_line"]
+           "card_symbols", "claim_story", "GAME_TITLES", "GAME_OVER", "title_of", "objective_line"]
 
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo")
+GAME_OVER = ("The game is over: Enter the summary, r review, n a new game, w its record, s statistics, "
+             "Ctrl+Q quit.")
+"""The prompt once the game is over (shown once: never repeated under itself)."""
 CELLS = {f"{col}{row}" for col in "abcd" for row in "1234"}
 
 
@@ -53,7 +56,7 @@ class Setup:
     auto: bool = True
     """Forced moves (a go, the one card that can be played, the one cell left) are made for the person."""
     advice: bool = True
-    """After each cribbage deal, the person's discard is set against the advisor's, in expected points."""
+    """After each cribbage deal, the person's discard is judged as the hint and the review judge it."""
     duplicate: int | None = None
     """A duplicate set of this many deals against the computer (:mod:`pegboard.duplicate`): the deals
     from seat 1, then the same deals from seat 2."""
@@ -374,7 +377,7 @@ class Controller(Session):
     def _prompt(self, seat: int | None) -> str:
         game = self.game
         if game.finished:
-            return "The game is over: n for a new game, w to save its record, s for statistics, Ctrl+Q to quit."
+            return GAME_OVER
         mode = self.mode(seat)
         if seat is None or mode == "wait":
             waiting = [self.game.players[s] for s in game.to_act()]

@@ -20,15 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pegboard.cards import Card
 from pegboard.engine.base import GameState
 from pegboard.engine.events import Event
+from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.items import Score, ScoreItem
 from pegboard.scoring.show import show_items
 from pegboard.scoring.spoken import spoken_count
+
+if TYPE_CHECKING:
+    from pegboard.analysis.evaluate import Option
+    from pegboard.analysis.review import Decision
 
 __all__ = ["ShowCount", "DiscardReview", "deal_counts", "deal_line", "deal_points", "deal_summary", "discard_review",
            "starter_of",
@@ -164,33 +169,45 @@ def deal_summary(game: GameState, deal: int) -> list[str]:
 
 @dataclass(frozen=True)
 class DiscardReview:
-    """A player's throw to the crib set against the advisor's, in expected points (hand, plus or
-    minus the crib): ``mine`` and ``best`` are :class:`~pegboard.bots.discard.DiscardOption` values."""
+    """A player's throw to the crib set against the best, as the review judges it (and the hint, and
+    ``pegboard analyse``: one verdict, :func:`pegboard.analysis.review.judge`): expected points in hand,
+    crib and pegging, and the chance to win near the end."""
 
-    mine: Any
-    best: Any
-    rank: int
-    options: int
+    decision: Decision
+
+    @property
+    def rank(self) -> int:
+        """The throw's place among the distinct throws (1: the best, or within the analysis' noise)."""
+        return self.decision.place
+
+    @property
+    def options(self) -> int:
+        return self.decision.choices
 
     @property
     def short(self) -> float:
-        """Expected points the throw gave away against the advisor's (0 for the best throw)."""
-        return float(self.best.net - self.mine.net)
+        """Expected points the throw gave away against the best (0: none measurable)."""
+        return self.decision.loss
 
     def words(self) -> str:
-        """The review in a sentence."""
-        def cards(option: Any) -> str:
-            return " ".join(card.symbol for card in option.thrown)
+        """The verdict in a sentence."""
+        found = self.decision.assessment
+        mine, best = found.option(self.decision.choice), found.option(self.decision.best)
 
-        def worth(option: Any) -> str:
-            sign = "+" if option.own_crib else "-"
-            return f"{option.net:.1f} expected (hand {option.expected_hand:.1f}, crib {sign}{option.expected_crib:.1f})"
+        def cards(option: Option) -> str:
+            return " ".join(card.symbol for card in option.action.cards)
 
-        mine = f"Your throw {cards(self.mine)}: {worth(self.mine)}"
-        if self.rank == 1 or self.short < 0.005:
-            return f"{mine}: the advisor's choice too."
-        return (f"{mine}, {_ordinal(self.rank)} best of {self.options}. The advisor's, {cards(self.best)}: "
-                f"{self.best.net:.1f}, {self.short:.1f} more.")
+        def worth(option: Option) -> str:
+            parts = ", ".join(f"{name} {value:+.1f}" if name != "hand" else f"hand {value:.1f}"
+                              for name, value in option.parts.items())
+            chance = f", {100 * option.win:.0f}% to win" if option.win is not None and found.by_win else ""
+            return f"{option.points:+.1f} expected ({parts}){chance}"
+
+        said = f"Your throw {cards(mine)}: {worth(mine)}"
+        if self.rank == 1:
+            return f"{said}: the best throw."
+        return (f"{said}, {_ordinal(self.rank)} best of {self.options}. The best, {cards(best)}: {worth(best)}; "
+                f"{self.short:.1f} point{'s' if round(self.short, 1) != 1 else ''} lost.")
 
 
 def _ordinal(number: int) -> str:
@@ -198,33 +215,21 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def discard_review(events: Sequence[Event], deal: int, seat: int, rules: Rules) -> DiscardReview | None:
-    """``seat``'s throw in ``deal`` against every throw from the same cards, ranked by the discard
-    advisor; None if the seat threw nothing that deal (grid games, or the deal ended first).
+def discard_review(game: GameState, deal: int, seat: int, objective: Objective = WIN) -> DiscardReview | None:
+    """``seat``'s throw in ``deal`` of ``game`` judged as the review, the hint and ``pegboard analyse``
+    judge it (:func:`pegboard.analysis.review.judge_past`); None if the seat threw nothing that deal
+    (grid games, or the deal ended first) or had no choice.
 
     >>> from pegboard.engine import new_game
     >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3)
     >>> _ = game.apply(game.legal_actions(0)[0])
-    >>> review = discard_review(game.events, 0, 0, game.rules)
+    >>> review = discard_review(game, 0, 0)
     >>> review.options, review.rank >= 1, review.words().startswith("Your throw")
     (15, True, True)
     """
-    from pegboard.bots.discard import rank_discards
+    from pegboard.analysis.review import judge_past
 
-    if not rules.crib:
+    if not game.rules.crib:
         return None
-    dealer = hand = thrown = None
-    for event in events:
-        if event.deal != deal:
-            continue
-        if event.type == "deal":
-            dealer = event.seat
-        elif event.type == "dealt" and event.seat == seat and event.kind not in ("crib", "turned"):
-            hand = event.cards
-        elif event.type == "discard" and event.seat == seat:
-            thrown = event.cards
-    if dealer is None or not hand or not thrown:
-        return None
-    options = rank_discards(hand, rules, (seat - dealer) % rules.players)
-    index = next(i for i, option in enumerate(options) if set(option.thrown) == set(thrown))
-    return DiscardReview(options[index], options[0], index + 1, len(options))
+    decision = judge_past(game, deal, seat, "discard", objective)
+    return DiscardReview(decision) if decision is not None else None

@@ -32,11 +32,12 @@ from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 from pegboard.analysis.review import Decision, Review, review
 from pegboard.cards import Card
 from pegboard.engine import GameState
+from pegboard.engine.actions import Action
 from pegboard.engine.views import CribbageView
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.widgets.cards import chips, colour_cards
 
-__all__ = ["ReviewScreen", "ReviewApp", "REVIEW_CSS", "chart_text", "summary_table", "decision_text"]
+__all__ = ["ReviewScreen", "ReviewApp", "REVIEW_CSS", "chart_text", "summary_table", "decision_text", "choice_words"]
 
 SIDE_STYLES = ("bold #ff5f5f", "bold #5fafff", "bold #5fd787", "bold #ffd75f")
 KIND_TITLES = {"discard": "discards", "play": "play", "count": "counting", "place": "placing"}
@@ -44,28 +45,48 @@ KIND_TITLES = {"discard": "discards", "play": "play", "count": "counting", "plac
 REVIEW_CSS = """
 ReviewScreen #review-top { height: auto; }
 ReviewScreen #review-main { height: 1fr; }
-ReviewScreen #review-list { width: 3fr; }
-ReviewScreen #review-detail { width: 2fr; border-left: solid $accent; padding: 0 1; }
+ReviewScreen #review-list { width: 42; scrollbar-size-vertical: 1; }
+ReviewScreen #review-detail { width: 1fr; border-left: solid $accent; padding: 0 1; }
 ReviewScreen #review-progress { margin: 1 2; }
 """
+SHORT = 30
+"""Terminals this short (80x24...) show the chart only on c: the decisions and the table get the room."""
+KIND_COLUMNS = {"discard": "discard", "play": "play", "count": "count", "place": "place"}
 
 
 def summary_table(found: Review) -> Table:
-    """Every player's accuracy, points lost in all and by kind, decisions and mistakes."""
-    table = Table(title="Accuracy (100: no measurable loss)", title_justify="left", expand=False)
-    table.add_column("Player")
-    table.add_column("Accuracy", justify="right")
-    table.add_column("Lost", justify="right")
+    """Every player's accuracy, points lost in all and by kind, decisions and mistakes: one line a
+    player under one line of headers, whole in 80 columns."""
+    table = Table(title="Accuracy (100: no measurable loss) · points lost, in all and by kind", title_justify="left",
+                  expand=False, box=None, padding=(0, 1), header_style="bold", title_style="bold")
+    table.add_column("Player", no_wrap=True, max_width=12)
+    table.add_column("Accuracy", justify="right", no_wrap=True)
+    table.add_column("Lost", justify="right", no_wrap=True)
     for kind in found.kinds:
-        table.add_column(f"in {KIND_TITLES[kind]}", justify="right")
-    table.add_column("Decisions", justify="right")
-    table.add_column("Mistakes", justify="right")
+        table.add_column(KIND_COLUMNS[kind], justify="right", no_wrap=True)
+    table.add_column("Decisions", justify="right", no_wrap=True)
+    table.add_column("Mistakes", justify="right", no_wrap=True)
     for name, player in found.players.items():
         side = found.sides.index(player.side) if player.side in found.sides else 0
         table.add_row(Text(name, style=SIDE_STYLES[side % 4]), Text(f"{player.accuracy:.1f}", style="bold"),
                       f"{player.points_lost:.2f}", *(f"{player.lost[kind]:.2f}" for kind in found.kinds),
                       str(player.decisions), str(player.mistakes))
     return table
+
+
+def choice_words(action: Action) -> str:
+    """A choice in a few columns, for the list of decisions: ``2♦ 8♦``, ``7♠``, ``go``, ``count 12``,
+    ``5♥ a1``.
+
+    >>> choice_words(Action.parse("discard 2D 8D", 0)), choice_words(Action.parse("count 12", 0))
+    ('2♦ 8♦', 'count 12')
+    """
+    cards = " ".join(card.symbol for card in action.cards)
+    if action.verb in ("discard", "play") and cards:
+        return cards if action.target is None else f"{cards} {action.target}"
+    if action.verb == "place":
+        return f"{cards} {action.target}"
+    return " ".join(str(part) for part in (action.verb, cards, action.target) if part not in (None, ""))
 
 
 def chart_text(found: Review, width: int, height: int) -> Text:
@@ -145,9 +166,7 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
     lost = f"Lost {decision.loss:.2f} points" if decision.loss > 0 else "No measurable loss"
     if decision.win_loss:
         lost += f" (chance to win -{100 * decision.win_loss:.1f}%)"
-    text.append(lost + ". ", style="bold #ff5f5f" if decision.loss >= 1 else "bold")
-    text.append_text(colour_cards(decision.reason))
-    text.append("\n\n")
+    text.append(lost + "\n", style="bold #ff5f5f" if decision.loss >= 1 else "bold")
     sides = getattr(view, "sides", None) or game.side_names
     text.append("Scores: " + ", ".join(f"{side} {score}" for side, score in zip(sides, decision.scores)) + "\n")
     if isinstance(view, CribbageView):
@@ -161,13 +180,16 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
             _cards_line(text, f"The play (count {view.count})", tuple(card for _, card in view.series))
     else:
         _grid_lines(text, view)
+    text.append("\n")
+    text.append_text(colour_cards(decision.reason[:1].upper() + decision.reason[1:]))
+    text.append(".\n" if not decision.reason.endswith(".") else "\n")
     text.append("\nEvery choice (points; chance to win):\n", style="bold")
     for option in decision.assessment.distinct():
         mark = "▶ " if option.action == decision.choice else "  "
         star = " ★" if option.action == decision.best else ""
         win = "" if option.win is None else f"  {100 * option.win:.1f}%"
         style = "bold" if option.action == decision.choice else ""
-        text.append(f"{mark}{option.action.text():<16} {option.points:+7.2f}{win}{star}\n", style=style)
+        text.append(f"{mark}{choice_words(option.action):<9} {option.points:+6.2f}{win}{star}\n", style=style)
     return text
 
 
@@ -198,14 +220,18 @@ class ReviewScreen(Screen[None]):
     AUTO_FOCUS = "#review-list"
     BINDINGS = [
         Binding("m", "mistakes", "Costly only / all"),
+        Binding("c", "chart", "Chart"),
         Binding("j", "step(1)", "Next", show=False),
         Binding("k", "step(-1)", "Back", show=False),
         Binding("q,escape", "close", "Close"),
     ]
 
-    def __init__(self, record: GameRecord, on_reviewed: Callable[[Review], None] | None = None) -> None:
+    def __init__(self, record: GameRecord, on_reviewed: Callable[[Review], None] | None = None,
+                 title: str | None = None) -> None:
         super().__init__()
         self.record = record
+        self.title = title
+        """The header's title (None: the app's); a duplicate set's halves say which half is reviewed."""
         self.on_reviewed = on_reviewed
         """Told the review once it is done (the app keeps the person's accuracy with it)."""
         self.found: Review | None = None
@@ -239,10 +265,15 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._show, found)
 
     def _progress(self, done: int, total: int) -> None:
-        self.query_one(ProgressBar).update(total=total, progress=done)
+        if self.is_attached:  # closed while the review runs: nothing to show it on
+            self.query_one(ProgressBar).update(total=total, progress=done)
 
     def _show(self, found: Review) -> None:
         self.found = found
+        if not self.is_attached:
+            if self.on_reviewed is not None:
+                self.on_reviewed(found)
+            return
         if self.on_reviewed is not None:
             self.on_reviewed(found)
         self.query_one(ProgressBar).display = False
@@ -253,7 +284,13 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-summary", Static).update(summary_table(found))
         width = max(20, (self.size.width or 80) - 4)
         self.query_one("#review-chart", Static).update(chart_text(found, width, 6))
+        self.query_one("#review-chart").display = bool(self.size.height) and self.size.height > SHORT
         self._fill()
+
+    def action_chart(self) -> None:
+        """Show or hide the chart of the game (hidden at first on a short terminal)."""
+        chart = self.query_one("#review-chart")
+        chart.display = not chart.display
 
     def _fill(self) -> None:
         found = self.found
@@ -261,11 +298,18 @@ class ReviewScreen(Screen[None]):
             return
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("Deal", "Player", "Choice", "Best", "Lost")
         self.shown = [d for d in found.decisions if d.loss > 0 or not self.only_costly]
+        names = max((len(d.player) for d in self.shown), default=6)
+        table.add_column("Deal", width=4)
+        table.add_column("Player", width=min(8, max(6, names)))
+        table.add_column("Choice", width=8)
+        table.add_column("Best", width=8)
+        table.add_column(Text("Lost", justify="right"), width=5)
         for decision in self.shown:
-            table.add_row(str(decision.deal + 1), decision.player, decision.choice.text(), decision.best.text(),
-                          f"{decision.loss:.2f}" if decision.loss else "0")
+            table.add_row(str(decision.deal + 1), decision.player[:8], choice_words(decision.choice),
+                          choice_words(decision.best),
+                          Text(f"{decision.loss:.2f}" if decision.loss < 99.995 else f"{decision.loss:.0f}",
+                               justify="right"))
         if self.shown:
             table.move_cursor(row=0)
             self._detail(0)

@@ -20,6 +20,7 @@ never deleted), so the other files are never touched.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
 from collections.abc import Callable
@@ -27,7 +28,12 @@ from contextlib import closing
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: saves are not locked
+    fcntl = None  # type: ignore[assignment]
 
 from pegboard.analysis.mystats import PlayedGame
 from pegboard.datadir import ENV_VAR, data_dir
@@ -126,7 +132,14 @@ class SavedGame:
         when = self.saved_at.replace("T", " ")[:16]
         if self.setup.duplicate is not None:
             opponent += f" · duplicate, half {1 if self.first_half is None else 2}"
-        return f"{self.game}{opponent} · {scores} · deal {max(deals, 1)} · saved {when}"
+        options = self.record.get("options")
+        options = options if isinstance(options, dict) else {}
+        target = self.setup.target if self.setup.target is not None else options.get("target")
+        muggins = self.setup.muggins or options.get("muggins") is True
+        name = f"{self.game} to {target}" if _is_int(target) and target != 121 and self.setup.duplicate is None \
+            else self.game
+        return (f"{name}{' · muggins' if muggins else ''}{opponent} · {scores} · deal {max(deals, 1)} · "
+                f"saved {when}")
 
     def controller(self) -> Controller:
         """The game exactly where it was left: the record replayed, and the deals to come dealt from
@@ -192,6 +205,8 @@ class Store:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = root if root is not None else data_dir()
+        self._locks: dict[Path, IO[str]] = {}
+        """The saves this process has open (locked), by path."""
 
     @property
     def stats_path(self) -> Path:
@@ -215,6 +230,7 @@ class Store:
         """Save a game in progress to its own file (a new file the first time it is saved, so a new
         game never replaces the save of another); the path. The controller remembers it."""
         path = ctl.save_path or self._new_save_path(ctl.game.game)
+        self.claim(path)
         _write_json(path, {
             "format": SAVE_FORMAT,
             "saved_at": datetime.now().isoformat(timespec="seconds"),
@@ -230,10 +246,62 @@ class Store:
         ctl.save_path = path
         return path
 
+    # ------------------------------------------------------------------ locks: one terminal per save
+    @staticmethod
+    def _lock_path(path: Path) -> Path:
+        return path.with_name(path.name + ".lock")
+
+    def claim(self, path: Path) -> None:
+        """Lock the save ``path`` for this process while its game is open (released when the game is
+        finished, :meth:`release`, or the process ends, however it ends); :class:`StoreError` if another
+        terminal has it open. No lock where the platform has none (Windows)."""
+        if path in self._locks or fcntl is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self._lock_path(path), "a+", encoding="utf-8")  # noqa: SIM115 - held while the game is open
+        except OSError as error:
+            raise StoreError(f"{path}: cannot lock it ({error.strerror or error})") from None
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise StoreError(f"{path}: this game is open in another terminal") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        self._locks[path] = handle
+
+    def release(self, path: Path) -> None:
+        """Unlock a save this process claimed (nothing if it did not)."""
+        handle = self._locks.pop(path, None)
+        if handle is not None:
+            handle.close()
+
+    def release_all(self) -> None:
+        """Unlock every save this process claimed (the app is closing)."""
+        for path in list(self._locks):
+            self.release(path)
+
+    def is_open_elsewhere(self, path: Path) -> bool:
+        """Whether another process (another terminal) has the save ``path`` open."""
+        if path in self._locks or fcntl is None or not self._lock_path(path).exists():
+            return False
+        try:
+            with open(self._lock_path(path), encoding="utf-8") as handle:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        return False
+
     def saved_games(self, game: str | None = None) -> list[SavedGame]:
-        """Every readable save (of preset ``game`` if given), the latest first."""
+        """Every readable save (of preset ``game`` if given) that no other terminal has open, the latest
+        first."""
         saves = []
         for path in self.saves_folder.glob("*.json"):
+            if self.is_open_elsewhere(path):
+                continue
             try:
                 saved = self.read_save(path)
             except PegboardError:
@@ -279,6 +347,8 @@ class Store:
         if ctl.save_path is not None:
             try:
                 ctl.save_path.unlink(missing_ok=True)
+                self.release(ctl.save_path)
+                self._lock_path(ctl.save_path).unlink(missing_ok=True)
             except OSError as error:
                 raise StoreError(f"{ctl.save_path}: cannot remove it ({error.strerror or error})") from None
 

@@ -30,6 +30,7 @@ class TableControls(Screen[None]):
         Binding("enter", "confirm", "Play"),
         Binding("g", "go", "Go"),
         Binding("h", "hint", "Hint"),
+        Binding("h", "no_hint", show=False),  # where no hint is ever given (a duplicate set): h says why
         Binding("slash,tab,colon", "type", "Type"),
         Binding("question_mark", "help", "Help"),
         Binding("s", "stats", "Stats"),

@@ -30,15 +30,15 @@ from pegboard.engine.views import cribbage_view
 from pegboard.errors import PegboardError
 from pegboard.present import board_length
 from pegboard.records import parse_record, record_of
-from pegboard.tui.controller import Controller, describe_action, objective_line, refusal, title_of
+from pegboard.tui.controller import GAME_OVER, Controller, describe_action, objective_line, refusal, title_of
 from pegboard.tui.explain import deal_counts, deal_line, discard_review
 from pegboard.tui.flow import Flow, Stage
-from pegboard.tui.history import game_summary
+from pegboard.tui.history import game_summary, score_history, sources
 from pegboard.tui.moments import end_of_play, ends_the_play, latest_moves
 from pegboard.tui.screens.controls import LAST_CELL
 from pegboard.tui.screens.duplicate import HalfTimeScreen, SetScreen
 from pegboard.tui.screens.modals import HandoverScreen, counts_renderable
-from pegboard.tui.screens.summary import SummaryScreen
+from pegboard.tui.screens.summary import HistoryScreen, SummaryScreen
 from pegboard.tui.screens.tools import GameTools
 from pegboard.tui.store import Store
 from pegboard.tui.widgets.board import CribbageBoard
@@ -101,6 +101,7 @@ class GameScreen(GameTools):
         self.started = time.monotonic()
         self.logged: int | None = None  # the finished game's row in the person's log
         self.next_half: Controller | None = None  # a duplicate set's second half, once the first is over
+        self.end_box: Any = None  # makes the box shown at the end (the summary, a set's result): Enter brings it back
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -157,11 +158,14 @@ class GameScreen(GameTools):
         return seat
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``g Go`` only in the games that have a go (the cribbage games); undo only where it may be used."""
+        """``g Go`` only in the games that have a go (the cribbage games); ``h Hint`` not in a duplicate
+        set, where h says why there is none instead (as u says why there is no undo, wherever there is none)."""
         if action == "go":
             return self.ctl.game.rules.crib
-        if action == "undo":
-            return not self.ctl.game.rules.muggins and len(self.ctl.humans) == 1 and not self.ctl.duplicate
+        if action == "hint":
+            return not self.ctl.duplicate
+        if action == "no_hint":
+            return self.ctl.duplicate
         return True
 
     # ------------------------------------------------------------------ drawing
@@ -261,7 +265,12 @@ class GameScreen(GameTools):
         self.note = None
 
     def say(self, text: str, kind: str = "info") -> None:
-        """Show a message under the prompt: ``error`` (red), ``hint`` (green) or ``info``."""
+        """Show a message under the prompt: ``error`` (red), ``hint`` (green) or ``info``; never the
+        game-over prompt again under itself."""
+        if text == GAME_OVER:
+            self.note = None
+            self.refresh_table()
+            return
         style = {"error": "bold #ff5f5f", "hint": "#87d787"}.get(kind, "#d7d7d7")
         self.note = Text(text, style=style)
         self.refresh_table()
@@ -375,8 +384,7 @@ class GameScreen(GameTools):
         counts = deal_counts(game.events, deal, game.rules, game.players)
         parts: list[Any] = [Text(deal_line(game, deal))]
         me = ctl.viewer if ctl.viewer is not None else (ctl.humans[0] if ctl.humans else None)
-        review = discard_review(game.events_for(me), deal, me, game.rules) if me is not None and ctl.setup.advice \
-            else None
+        review = discard_review(game, deal, me, ctl.objective) if me is not None and ctl.setup.advice else None
         if review is not None:
             parts.append(Text(review.words(), style="#87d787" if review.rank == 1 else "#ffd75f"))
         if game.rules.cells_in_order:
@@ -404,7 +412,9 @@ class GameScreen(GameTools):
         super().action_clear()
 
     def action_confirm(self) -> None:
-        if self.counts_deal is not None and not self.picked and self.ctl.mode(self.human()) == "discard":
+        if self.ctl.game.finished and self.end_box is not None:
+            self.show_end()  # Enter at the finished game's table: its summary again
+        elif self.counts_deal is not None and not self.picked and self.ctl.mode(self.human()) == "discard":
             self.close_counts()  # Enter with nothing picked puts the counts away
         else:
             super().action_confirm()
@@ -440,17 +450,35 @@ class GameScreen(GameTools):
         summary = replace(summary, lines=(*summary.lines, *([paid] if paid else []),
                                           *(["Undo used."] if ctl.undos else []), kept))
         counts = deal_counts(game.events, game.deal_number, game.rules, game.players)
-        self.open_box(SummaryScreen(result, summary, counts, game.players,
-                                    lambda: self.store.save_record(game, objective=ctl.objective),
-                                    review=lambda: self.open_review(game)), self._after_the_end)
+        self.end_box = lambda: SummaryScreen(result, summary, counts, game.players,
+                                             lambda: self.store.save_record(game, objective=ctl.objective),
+                                             review=lambda: self.open_review(game))
+        self.show_end()
+
+    def show_end(self) -> None:
+        """The box of the game's end (its summary, a set's result), again after a look at the table."""
+        if self.end_box is not None:
+            self.open_box(self.end_box(), self._after_the_end)
 
     def _after_the_end(self, choice: str | None) -> None:
         if choice == "new":
             self.start_new_game()
-        elif choice == "history":
-            self.action_history()
+        elif choice == "history":  # the score history, then back to the summary
+            game = self.ctl.game
+            self.open_box(HistoryScreen(score_history(game), game.side_names, sources(game.rules)),
+                          lambda _: self.show_end())
         elif choice == "quit":
             self.app.exit()
+
+    def action_review(self) -> None:
+        """r at the table: the Review of the game once it is over (a duplicate set: its result, which
+        reviews either half)."""
+        if not self.ctl.game.finished:
+            self.say("r reviews the game once it is over (the record of the deals so far: w, then pegboard review).")
+        elif self.ctl.half == 2:
+            self.show_end()
+        else:
+            self.open_review(self.ctl.game)
 
     def _keep(self, me: int) -> str:
         """Keep the finished game: its save dropped (a duplicate set's first half: the second half saved in
@@ -475,9 +503,10 @@ class GameScreen(GameTools):
             return f"Statistics not updated: {error}"
         return "Statistics updated: press s at the table to see them."
 
-    def open_review(self, game: GameState) -> None:
-        """The Review screen of a finished game; the person's accuracy is kept in their log once it is
-        worked out (this screen's game only: it is the one logged)."""
+    def open_review(self, game: GameState, half: int | None = None) -> None:
+        """The Review screen of a finished game (``half``: which half of a duplicate set, named in its
+        title); the person's accuracy is kept in their log once it is worked out (this screen's game
+        only: it is the one logged)."""
         from pegboard.tui.review import ReviewScreen
 
         seat = self.ctl.humans[0]
@@ -490,7 +519,8 @@ class GameScreen(GameTools):
                 except PegboardError:
                     pass  # the review is shown all the same; the statistics work it out again
 
-        self.app.push_screen(ReviewScreen(parse_record(record_of(game, self.ctl.objective)), reviewed))
+        title = None if half is None else title_of(self.ctl).replace(f"half {self.ctl.half} of 2", f"half {half} of 2")
+        self.app.push_screen(ReviewScreen(parse_record(record_of(game, self.ctl.objective)), reviewed, title))
 
     def _half_time(self, kept: str) -> None:
         """The first half of a duplicate set is over: say how it went, then the second half."""
@@ -515,8 +545,9 @@ class GameScreen(GameTools):
             return (self.store.save_record(halves[0], objective=ctl.objective),
                     self.store.save_record(halves[1], objective=ctl.objective))
 
-        self.open_box(SetScreen(ctl.duplicate_result(), kept, lambda half: self.open_review(halves[half]),
-                                save_records), self._after_the_end)
+        self.end_box = lambda: SetScreen(ctl.duplicate_result(), kept,
+                                         lambda half: self.open_review(halves[half], half + 1), save_records)
+        self.show_end()
 
     def start_new_game(self) -> None:
         fresh = Controller.start(replace(self.ctl.setup, seed=None))

@@ -62,6 +62,7 @@ HELP = """\
   w          save the game's record (pegboard replay FILE); until the
              game is over, only its finished deals
   n          a new game, once this one is over
+  r · Enter  once the game is over: its review · its summary again
   ?          this help
   Ctrl+Q     save and quit: the next pegboard play offers to resume
 
@@ -73,7 +74,7 @@ HELP = """\
   and "Latest" tells the moves since your last one. Moves with no
   choice (a go, your last card) are made for you. After the last
   card the table stays a moment (any key goes on), then the deal's
-  counts, item by item, with your throw against the advisor's; they
+  counts, item by item, with your throw against the best one; they
   stay above your next hand until you move (↑ ↓ scroll, Esc hides).
   With --muggins you count your own hands: any count from 0 to 29
   is taken; points missed can be claimed by the others, and points

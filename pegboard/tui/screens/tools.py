@@ -40,6 +40,7 @@ class GameTools(TableControls):
 
     BINDINGS = [
         Binding("v", "history", "Scores"),
+        Binding("r", "review", "Review", show=False),
         Binding("l", "last_counts", "Last show", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("f", "skip", "Skip ahead", show=False),
@@ -61,6 +62,9 @@ class GameTools(TableControls):
         raise NotImplementedError
 
     def start_new_game(self) -> None:
+        raise NotImplementedError
+
+    def action_review(self) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ boxes
@@ -160,6 +164,10 @@ class GameTools(TableControls):
         self.flow.start_hint()
         self.say("Thinking about a hint…", "hint")
         self.run_worker(self._hint(seat), group="hint", exclusive=True)
+
+    def action_no_hint(self) -> None:
+        """h where the footer offers no hint: say why."""
+        self.action_hint()
 
     async def _hint(self, seat: int) -> None:
         moment = len(self.ctl.game.events)
