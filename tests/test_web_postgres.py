@@ -27,7 +27,8 @@ pytest.importorskip("psycopg")
 
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.pgtest import TempPostgres, find_postgres  # noqa: E402
-from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION, open_store  # noqa: E402
+from pegboard.web.database import open_store  # noqa: E402
+from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION  # noqa: E402
 from pegboard.web.testing import Client, Member, ServerThread, open_table  # noqa: E402
 
 BIN, WHY = find_postgres()

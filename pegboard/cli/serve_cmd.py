@@ -10,28 +10,13 @@ from typing import Any
 import click
 
 from pegboard.cli.options import Seconds
+from pegboard.web.logs import log_config
 from pegboard.datadir import data_dir
 from pegboard.errors import PegboardError
 
 __all__ = ["serve", "default_db", "check_listen", "log_config", "LOOPBACK_NAMES"]
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
-
-
-def log_config(access_log: bool) -> dict[str, Any]:
-    """uvicorn's logging: warnings and errors only, and with ``access_log`` every HTTP request too
-    (uvicorn's own ``log_level`` would set the request log to the same warning level and drop it).
-
-    >>> log_config(True)["loggers"]["uvicorn.access"]["level"], log_config(False)["loggers"]["uvicorn"]["level"]
-    ('INFO', 'WARNING')
-    """
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["loggers"]["uvicorn"]["level"] = "WARNING"
-    config["loggers"]["uvicorn.error"]["level"] = "WARNING"
-    config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
-    return config
 
 
 def default_db() -> Path:
@@ -103,7 +88,7 @@ def serve(host: str, port: int, db: str | None, processes: int, pace: float, acc
                         allowed_hosts=allowed_hosts)
     if db is not None and is_postgres_url(db):
         from pegboard.web.postgres import redact_url
-        from pegboard.web.store import open_store
+        from pegboard.web.database import open_store
 
         open_store(db).close()  # a clear error now if it cannot be reached; migrated once, before the workers
         where = redact_url(db)

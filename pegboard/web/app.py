@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pegboard.files import JSONProblem, decode_json
 from pegboard.web.account_routes import add_account_routes
 from pegboard.web.auth import caller, client_address
+from pegboard.web.database import open_store
 from pegboard.web.frames import error_frame
 from pegboard.web.hub import Conn, Hub, HubError, Settings, log
 from pegboard.web.pages import page
@@ -38,7 +39,7 @@ from pegboard.web.players import add_player_routes
 from pegboard.web.protocol import ProtocolError, RateLimit, parse_message
 from pegboard.web.rated_routes import add_rated_routes
 from pegboard.web.review import add_review_routes
-from pegboard.web.store import Store, open_store
+from pegboard.web.store import Store
 from pegboard.web.tables import LEVELS, Table, games_catalogue
 
 __all__ = ["create_app"]

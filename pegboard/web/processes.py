@@ -103,9 +103,9 @@ def worker_main(argv: list[str] | None = None) -> None:
     die_with_parent(args.parent)
     import uvicorn
 
-    from pegboard.cli.serve_cmd import log_config
     from pegboard.web.app import create_app
     from pegboard.web.hub import Settings
+    from pegboard.web.logs import log_config
 
     raw = json.loads(args.settings)
     for key, value in raw.items():

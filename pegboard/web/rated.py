@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pegboard.fairness import check_contribution, commitment, game_seed, new_server_seed
 from pegboard.web import rating_store
@@ -23,11 +23,32 @@ from pegboard.web.errors import HubError
 from pegboard.web.matchmaking import Waiting, groups, window
 from pegboard.web.rating_store import Player
 from pegboard.web.ratings import KINDS, RATED_LEVELS, RatedKind, kind_of, level_rating
+from pegboard.web.settings import Settings
 from pegboard.web.store import Tx, _apply
 from pegboard.web.tables import Table
 
 if TYPE_CHECKING:
-    from pegboard.web.hub import Hub
+    from pegboard.web.journal import Journal
+    from pegboard.web.thinking import Thinker
+
+
+class RatedHub(Protocol):
+    """What rated play needs of the server's hub (:class:`pegboard.web.hub.Hub`)."""
+
+    settings: Settings
+    journal: Journal
+    leases: Any
+    multi: bool
+    thinker: Thinker
+    closing: bool
+
+    def _spawn(self, work: Any) -> asyncio.Task[Any]: ...
+
+    async def _commit(self, table: Table, action: Any, ack: Any, how: str | None = None) -> bool: ...
+
+    async def adopt(self, table: Table) -> None: ...
+
+    async def forfeit(self, table: Table, seat: int, reason: str) -> None: ...
 
 __all__ = ["Rated", "ranks_of", "MATCHMAKER"]
 
@@ -60,7 +81,7 @@ def ranks_of(table: Table) -> list[int]:
 class Rated:
     """The rated side of a :class:`~pegboard.web.hub.Hub`."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: RatedHub) -> None:
         self.hub = hub
         self.referees: dict[str, asyncio.Task[Any]] = {}
 

@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeVar
 from pegboard.errors import StoreError
 
 __all__ = ["TableRow", "SeatRow", "ActionRow", "FinishRow", "InviteRow", "ResultRow", "AccuracyRow", "Write",
-           "StoredTable", "PlayerGame", "Store", "SQLStore", "SQLiteStore", "Tx", "open_store", "name_key",
+           "StoredTable", "PlayerGame", "Store", "SQLStore", "SQLiteStore", "Tx", "name_key",
            "MIGRATIONS", "SCHEMA_VERSION", "is_postgres_url"]
 
 T = TypeVar("T")
@@ -448,18 +448,3 @@ def is_postgres_url(url: str) -> bool:
     (True, False)
     """
     return url.startswith(("postgresql://", "postgres://"))
-
-
-def open_store(url: str) -> Store:
-    """A store for ``url``: ``postgresql://...`` opens PostgreSQL (:mod:`pegboard.web.postgres`), a file
-    path (or ``sqlite:PATH``) SQLite."""
-    if is_postgres_url(url):
-        from pegboard.web.postgres import PostgresStore
-
-        return PostgresStore(url)
-    scheme, colon, rest = url.partition(":")
-    if colon and scheme == "sqlite":
-        return SQLiteStore(rest)
-    if colon and "://" in url and len(scheme) > 1:
-        raise ValueError(f"storage {url!r}: a file path, sqlite:PATH or postgresql://...")
-    return SQLiteStore(url)
