@@ -25,9 +25,9 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("psycopg")
 
+from pegboard.web.database import open_store  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.pgtest import TempPostgres, find_postgres  # noqa: E402
-from pegboard.web.database import open_store  # noqa: E402
 from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION  # noqa: E402
 from pegboard.web.testing import Client, Member, ServerThread, open_table  # noqa: E402
 

@@ -14,8 +14,8 @@ from pegboard.errors import StoreError
 
 pytest.importorskip("fastapi")
 
-from pegboard.web.journal import Journal  # noqa: E402
 from pegboard.web.database import open_store  # noqa: E402
+from pegboard.web.journal import Journal  # noqa: E402
 from pegboard.web.store import ActionRow, FinishRow, SeatRow, SQLiteStore, TableRow  # noqa: E402
 from pegboard.web.tables import Table  # noqa: E402
 

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 import socket
 from pathlib import Path
-from typing import Any
 
 import click
 
 from pegboard.cli.options import Seconds
-from pegboard.web.logs import log_config
 from pegboard.datadir import data_dir
 from pegboard.errors import PegboardError
+from pegboard.web.logs import log_config
 
 __all__ = ["serve", "default_db", "check_listen", "log_config", "LOOPBACK_NAMES"]
 
@@ -87,8 +85,8 @@ def serve(host: str, port: int, db: str | None, processes: int, pace: float, acc
     settings = Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace,
                         allowed_hosts=allowed_hosts)
     if db is not None and is_postgres_url(db):
-        from pegboard.web.postgres import redact_url
         from pegboard.web.database import open_store
+        from pegboard.web.postgres import redact_url
 
         open_store(db).close()  # a clear error now if it cannot be reached; migrated once, before the workers
         where = redact_url(db)
