@@ -136,10 +136,9 @@ def test_impossible_positions_are_refused_naming_why(text: str, message: str) ->
         build_position(parse_position(text), random.Random(0))
 
 
-def test_the_readme_example_review_is_what_pegboard_prints() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_example_review_is_what_pegboard_prints() -> None:
     data = json.loads(pegboard("review", "examples/review-game.json", "--json").stdout)
     for name, player in data["players"].items():
-        row = next(line for line in readme.splitlines() if line.startswith(f"│ {name} ") and "│" in line[3:])
+        row = next(line for line in DOCS.splitlines() if line.startswith(f"│ {name} ") and "│" in line[3:])
         cells = [cell.strip() for cell in row.split("│")[1:-1]]
         assert cells[1] == f"{player['accuracy']:.1f}" and cells[2] == f"{player['points_lost']:.2f}"
