@@ -39,6 +39,7 @@ def test_review_json_from_standard_input_and_for_one_player() -> None:
     assert set(data["players"]) == {"Bob"} and {d["player"] for d in data["decisions"]} == {"Bob"}
 
 
+@pytest.mark.slow
 def test_review_draws_the_chart(tmp_path: Path) -> None:
     chart = tmp_path / "review.png"
     done = pegboard("review", str(GOLDEN / "cribbage.record.json"), "--plot", str(chart), "--json")
@@ -136,6 +137,7 @@ def test_impossible_positions_are_refused_naming_why(text: str, message: str) ->
         build_position(parse_position(text), random.Random(0))
 
 
+@pytest.mark.slow
 def test_the_docs_example_review_is_what_pegboard_prints() -> None:
     data = json.loads(pegboard("review", "examples/review-game.json", "--json").stdout)
     for name, player in data["players"].items():

@@ -41,6 +41,7 @@ def expert_game(seed: int) -> dict[str, Any]:
     return play("cribbage", ["expert"], seed)
 
 
+@pytest.mark.slow
 def test_a_game_the_expert_played_on_both_sides_scores_near_100_and_loses_next_to_nothing() -> None:
     started = time.process_time()  # CPU time: a busy machine stretches the wall time, not the work
     found = review(parse_record(expert_game(11)))
@@ -52,6 +53,7 @@ def test_a_game_the_expert_played_on_both_sides_scores_near_100_and_loses_next_t
         assert player.lost["discard"] <= 0.2, player
 
 
+@pytest.mark.slow
 def test_a_random_player_scores_far_lower_than_the_expert_it_played() -> None:
     found = review(parse_record(play("cribbage", ["expert", "random"], 5)))
     expert, randomer = found.players["North"], found.players["East"]
@@ -61,6 +63,7 @@ def test_a_random_player_scores_far_lower_than_the_expert_it_played() -> None:
     assert randomer.lost["discard"] > 5
 
 
+@pytest.mark.slow
 def test_discard_verdicts_agree_with_the_exact_discard_advisor() -> None:
     """Every discard's options carry the advisor's exact hand and crib; without the pegging term
     (five-card) the best, its value and the loss are the advisor's to the hundredth."""
@@ -160,6 +163,7 @@ def _change_east_hidden_cards(data: dict[str, Any], deal_index: int, rng: random
     raise AssertionError("no consistent deal found")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["cribbage-3", "cribbage-4", "cribbage-4-solo", "five-card", "cribbage-muggins",
                                   "snailspace", "snailspace-count-at-end", "solitaire"])
 def test_every_game_kind_is_reviewed(name: str) -> None:
@@ -195,6 +199,7 @@ def test_the_json_has_the_documented_shape() -> None:
             decision["kind"] == "play"
 
 
+@pytest.mark.slow
 def test_a_review_is_reproducible() -> None:
     data = json.loads((GOLDEN / "cribbage.record.json").read_text())
     first, second = review(parse_record(data)).to_json(), review(parse_record(data)).to_json()

@@ -119,6 +119,7 @@ def test_a_damaged_log_is_named_with_what_is_wrong(tmp_path: Path) -> None:
     assert [problem.path for problem in store.problems()] == [store.stats_path]
 
 
+@pytest.mark.slow
 def test_stats_me_prints_the_tables_and_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
@@ -140,6 +141,7 @@ def test_stats_me_prints_the_tables_and_json(tmp_path: Path, monkeypatch: pytest
     assert {(f["role"], f["source"]): f["expert"] for f in cribbage["figures"]}[("dealer", "crib")] == [4.7, 5.0]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_finished_game_is_logged_and_r_opens_its_review(tmp_path: Path) -> None:
     app = make_app(tmp_path, "five-card", "greedy", seed=5)

@@ -24,7 +24,8 @@ SIMS = [("python_pegboard_cribbage", {"target": 31}, 60), ("python_pegboard_five
         ("python_pegboard_five_card", {}, 3)]
 
 
-@pytest.mark.parametrize(("name", "params", "sims"), SIMS)
+@pytest.mark.parametrize(("name", "params", "sims"), [
+    pytest.param(*sim, marks=pytest.mark.slow) if sim[2] >= 20 else sim for sim in SIMS])
 def test_random_simulations_pass_openspiels_consistency_checks(name: str, params: dict[str, int], sims: int) -> None:
     game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=max(1, int(sims * SCALE)), serialize=True, verbose=False)
