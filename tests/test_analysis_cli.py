@@ -24,6 +24,7 @@ def pegboard(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
                           timeout=300, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
 
 
+@pytest.mark.slow
 def test_review_prints_the_players_table_and_their_costliest_decisions() -> None:
     done = pegboard("review", str(GOLDEN / "five-card.record.json"))
     assert done.returncode == 0, done.stderr
@@ -31,6 +32,7 @@ def test_review_prints_the_players_table_and_their_costliest_decisions() -> None
     assert done.stderr == ""  # the progress bar only on a terminal
 
 
+@pytest.mark.slow
 def test_review_json_from_standard_input_and_for_one_player() -> None:
     record = (GOLDEN / "five-card.record.json").read_text()
     done = pegboard("review", "-", "--json", "--player", "Bob", stdin=record)
@@ -81,6 +83,7 @@ def test_analyse_lists_every_discard_with_its_value_and_chance_to_win() -> None:
     assert data["best"] == data["options"][0]["action"]
 
 
+@pytest.mark.slow
 def test_analyse_a_play_with_a_playout() -> None:
     done = pegboard("analyse", "dealer", "you", "hand", "5H", "6D", "JH", "thrown", "KD", "QS", "starter", "2C",
                     "play", "4C", "7S", "9C", "--playout", "12", "--json")

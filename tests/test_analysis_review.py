@@ -100,6 +100,7 @@ def _dealer(found: Any, deal: int) -> int:
     return int(dealer)
 
 
+@pytest.mark.slow
 def test_a_verdict_does_not_change_when_the_hidden_cards_change_consistently() -> None:
     """North's decisions depend on what North saw: deal East other cards (those North has not seen at
     the moment of its play) and the verdicts of every North decision so far stay the same."""
@@ -182,6 +183,7 @@ def test_every_game_kind_is_reviewed(name: str) -> None:
         assert "count" in kinds
 
 
+@pytest.mark.slow
 def test_the_json_has_the_documented_shape() -> None:
     data = json.loads((GOLDEN / "five-card.record.json").read_text())
     found = review(parse_record(data)).to_json()

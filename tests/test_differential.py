@@ -8,8 +8,8 @@ import pytest
 
 from .golden.differential import ALL_KINDS, digest_kind, first_difference, load
 
-QUICK_KINDS = {"cribbage-muggins", "expert-solitaire"}
-"""The kinds ``pytest -m "not slow"`` still checks; the others take 5 s to over a minute each."""
+QUICK_KINDS = {"expert-solitaire"}
+"""The kinds ``pytest -m "not slow"`` still checks; the others take 4 s to over a minute each (pure Python)."""
 
 
 @pytest.mark.parametrize("kind", [kind if kind in QUICK_KINDS else pytest.param(kind, marks=pytest.mark.slow)

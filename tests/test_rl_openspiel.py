@@ -75,6 +75,7 @@ def test_what_a_seat_observes_never_changes_when_the_cards_it_cannot_see_change(
     assert changed_for_others > 20  # the hidden cards really were dealt again
 
 
+@pytest.mark.slow
 def test_openspiel_mcts_and_information_set_mcts_play_whole_games() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

@@ -276,6 +276,7 @@ async def test_typing_cards_on_the_command_line(tmp_path: Path) -> None:
         assert app.focused is None
 
 
+@pytest.mark.slow
 async def test_a_new_game_never_replaces_a_save_and_the_next_start_offers_them(tmp_path: Path) -> None:
     from pegboard.tui.controller import Controller, Setup
     from pegboard.tui.screens.modals import ResumeScreen

@@ -141,6 +141,7 @@ async def test_the_table_is_held_after_the_last_card_then_the_show(tmp_path: Pat
         assert "Deal 1: the show" in (await screen_text(pilot))
 
 
+@pytest.mark.slow
 async def test_the_play_row_says_who_played_each_card_and_lights_the_computers_latest(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", opponent="random", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -194,6 +194,7 @@ def test_the_saved_game_list_says_muggins_and_the_target_and_hides_a_game_open_e
 
 
 # ---------------------------------------------------------------------------- one verdict on a discard
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [15, 17, 21])
 def test_the_hint_the_show_panel_the_review_and_analyse_give_one_verdict_on_a_throw(seed: int) -> None:
     """Issue 40 F: the hint counted the pegging and the exact crib, the panel neither, so a player who

@@ -111,6 +111,7 @@ def test_a_players_games_on_the_server_make_their_statistics(server: ServerThrea
     assert status == 200 and b"/static/js/stats.js" in page
 
 
+@pytest.mark.slow
 def test_a_duplicate_set_in_the_browser_app_is_two_tables_with_one_result(server: ServerThread) -> None:
     first, token = new_table(server, "Ivy", "cribbage", duplicate=1)
     info = get(f"{server.url}/api/tables/{first}")[1]

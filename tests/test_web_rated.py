@@ -223,6 +223,7 @@ def test_the_rated_terms_answer_even_before_the_levels_ratings_are_published(
     assert [c["name"] for c in terms["clocks"]] == ["15+120", "30+300"]
 
 
+@pytest.mark.slow
 def test_a_forced_move_at_a_rated_table_is_made_by_the_server_and_never_offered(server: ServerThread) -> None:
     ann, bob = Member(server.url), Member(server.url)
     ann.sign_up("Ann")
