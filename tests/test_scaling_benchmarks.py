@@ -21,12 +21,13 @@ pytestmark = pytest.mark.xdist_group("postgres")
 
 @needs_postgres
 def test_a_short_soak_with_a_kill_loses_and_doubles_no_move(capsys: pytest.CaptureFixture[str]) -> None:
-    result = web_soak.soak(processes=2, tables=4, minutes=0.3, kill_every=7, think=0.05, seed=3)
+    result = web_soak.soak(processes=2, tables=4, minutes=0.3, kill_every=7, think=0.05, seed=3, rated_pairs=1)
     database = result["database"]
     assert database["lost"] == database["duplicated"] == database["misnumbered_tables"] == 0
     assert database["wrong_text"] == 0
     figures = result["figures"]
     assert figures.kills >= 1 and result["restarted"] >= 1
+    assert not [error for error in figures.errors if error.startswith("rated")]  # the rated pair found its seats
     assert result["actions_per_second"] > 0 and len(figures.acks) <= database["stored_moves"]
     web_soak.print_soak(result, 2, 4, 0.3, 0.05)
     assert "lost moves" in capsys.readouterr().out
