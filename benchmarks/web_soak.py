@@ -355,11 +355,20 @@ async def table_loop(base: str, ws_url: str, number: int, think: float, until: f
             return
 
 
-def sign_up(base: str, name: str) -> Any:
-    """A signed-up account called ``name`` (a :class:`pegboard.web.testing.Member`)."""
+def sign_up(base: str, name: str, source: str) -> Any:
+    """A signed-up account called ``name`` (a :class:`pegboard.web.testing.Member`) whose requests come
+    from the loopback address ``source`` (the server limits sign-ups per address)."""
+    import functools
+    import urllib.request
+
     from pegboard.web.testing import Member
 
+    class FromSource(urllib.request.HTTPHandler):
+        def http_open(self, req: Any) -> Any:
+            return self.do_open(functools.partial(http.client.HTTPConnection, source_address=(source, 0)), req)
+
     member = Member(base)
+    member.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(member.jar), FromSource())
     member.sign_up(name, "soak test password")
     return member
 
@@ -455,7 +464,7 @@ def run_load(served: Served, tables: int, seconds: float, think: float, kill_eve
 
     with ThreadPoolExecutor(8) as pool:
         firsts = list(pool.map(lambda number: new_table(served.url, number), range(tables)))
-        members = list(pool.map(lambda number: sign_up(served.url, f"Soak{seed}x{number}"),
+        members = list(pool.map(lambda number: sign_up(served.url, f"Soak{seed}x{number}", address(10_000 + number)),
                                 range(2 * rated_pairs)))
     figures = Figures()
     killer_rng = random.Random(seed)
