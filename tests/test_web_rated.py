@@ -244,3 +244,20 @@ def test_a_forced_move_at_a_rated_table_is_made_by_the_server_and_never_offered(
             client.close()
     stored = hub.journal.store.load(table)
     assert stored is not None and any(how == "forced" for _, how in stored.times)
+
+
+def test_a_seat_kept_for_an_account_can_be_claimed_after_the_table_is_loaded_again(tmp_path: Path) -> None:
+    """Before anyone claims a seat, a rated table's kept seats live only in its setup: a server that
+    loads it from the database (after a restart, or another process on PostgreSQL) must still know
+    whose they are (it answered 403 'no seat kept at this table')."""
+    db = str(tmp_path / "t.db")
+    with ServerThread(db, settings()) as first:
+        ann, bob = Member(first.url), Member(first.url)
+        ann.sign_up("Ann")
+        bob.sign_up("Bob")
+        table, seats = matched([ann, bob])
+    with ServerThread(db, settings()) as again:
+        ann = Member(again.url)
+        ann.sign_in("Ann")
+        claimed = ann.post(f"/api/tables/{table}/claim")
+        assert claimed["seat"] == seats["Ann"] and claimed["token"]

@@ -29,6 +29,18 @@ from pegboard.web.lifeline import die_with_parent
 __all__ = ["Analyses"]
 
 T = TypeVar("T")
+NICENESS = 10
+"""How much lower the analysis process's CPU priority is than the server's: with several server
+processes each has its own analysis process, more of them than cores, and live play must come first."""
+
+
+def _start_worker(parent: int) -> None:
+    """An analysis process's start: it dies with its server and yields the CPU to live play."""
+    die_with_parent(parent)
+    try:
+        os.nice(NICENESS)
+    except OSError:  # pragma: no cover - not allowed here: run at the server's priority
+        pass
 
 
 class Analyses:
@@ -49,7 +61,7 @@ class Analyses:
             if self.workers > 0:  # a fresh process now and then: a review's memory goes back to the system
                 self._pool = ProcessPoolExecutor(self.at_once, mp_context=multiprocessing.get_context("spawn"),
                                                  max_tasks_per_child=self.tasks_per_process,
-                                                 initializer=die_with_parent, initargs=(os.getpid(),))
+                                                 initializer=_start_worker, initargs=(os.getpid(),))
             else:
                 self._pool = ThreadPoolExecutor(self.at_once, thread_name_prefix="pegboard-analyse")
         return self._pool

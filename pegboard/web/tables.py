@@ -344,8 +344,10 @@ class Table:
             except PegboardError as error:
                 why = error.reason if isinstance(error, IllegalActionError) else error
                 raise RuntimeError(f"table {stored.row.table}: stored action {number} {text!r}: {why}") from None
+        kept = (setup.get("rated") or {}).get("accounts") or []  # a rated table's seats, kept before any claim
         seats = [Seat(name, entry["kind"], entry.get("level"), stored.invites.get(number, entry.get("invite")),
-                      stored.seats.get(number), account=stored.accounts.get(number))
+                      stored.seats.get(number),
+                      account=stored.accounts.get(number, kept[number] if number < len(kept) else None))
                  for number, (name, entry) in enumerate(zip(setup["players"], setup["seats"]))]
         table = cls(stored.row.table, setup, game, seats, stored.row.created, n=len(stored.actions),
                     outcome=stored.outcome)
