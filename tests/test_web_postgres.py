@@ -241,7 +241,10 @@ def test_two_processes_play_whole_games_and_a_kill_9_of_one_loses_and_doubles_no
         for thread in threads:
             thread.join()
         assert all(isinstance(end, dict) and end["finished"] for end in results.values()), results
-        assert any("ended" in line for line in served.lines)  # the supervisor started another
+        restarted = time.monotonic() + 10
+        while not any(f"server process {victim} ended" in line for line in served.lines):  # another started
+            assert time.monotonic() < restarted and not alive(victim), served.lines
+            time.sleep(0.1)
     finally:
         served.stop()
     store = open_store(database)
