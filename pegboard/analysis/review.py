@@ -10,9 +10,12 @@ as the expert playing for it decides there. Each player gets an accuracy figure
 (:mod:`pegboard.analysis.accuracy`), the points lost in discards, in the play and in counting (grid
 games: in placing), and their costliest decisions.
 
-Every random draw of a decision comes from a generator seeded by the record's seed and the
-decision's place in the record, never by a hidden card: a review is reproducible, and two records
-that differ only in cards a seat could not see give that seat's decisions the same verdicts.
+Every random draw of a decision comes from a generator seeded by its information set (what the
+deciding seat knew) and the analysis budget alone (:meth:`Assessor.rng_for`), never by a hidden card,
+the record's seed or the decision's place in the record; every option is valued on the same samples.
+So a review is reproducible, and identical information gets an identical verdict in any record. A
+sampled choice is called a loss only when it exceeds its noise: ``loss > max(NOISE, 2 x SE)``, the SE
+of the difference between the best and the choice, paired sample by sample (:data:`SE_FACTOR`).
 
 >>> from pegboard.engine import new_game
 >>> from pegboard.records import parse_record, record_of
@@ -42,9 +45,9 @@ from pegboard.errors import RecordError
 from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
 
-__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS",
+__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "is_decision", "KINDS",
            "assess_now", "judge", "judge_past",
-           "NOISE", "WIN_NOISE", "COSTLIEST", "FORMAT"]
+           "NOISE", "WIN_NOISE", "SE_FACTOR", "COSTLIEST", "FORMAT"]
 
 FORMAT = "pegboard-review/1"
 KINDS = {"cribbage": ("discard", "play", "count"), "snailspace": ("place",), "solitaire": ("place",)}
@@ -54,6 +57,10 @@ NOISE = {"discard": 0.05, "play": 0.05, "count": 0.0, "place": 0.15}
 exact but for the model of the other crib cards and the pegging table (0.05); the play is searched
 over samples of the unseen cards, and the expert itself calls plays within 0.05 points alike; the
 grid games' values come from samples of the cards to come (0.15). Counts are exact."""
+SE_FACTOR = 2.0
+"""A sampled loss (the play, the grid games) counts only when it is more than this many standard errors
+of the difference between the best option and the choice (and more than :data:`NOISE`): a loss the
+samples cannot tell from zero is no mistake."""
 WIN_NOISE = 0.03
 """Near the end, where decisions are judged by the chance to win: a loss of at most three percentage
 points is no measurable loss (there a few samples that peg out, or not, move the chance that much)."""
@@ -89,6 +96,8 @@ class Decision:
     assessment: Assessment = field(repr=False, compare=False)
     worth_loss: float | None = None
     """What it lost in the review's objective (game points, spread, a match) where it was judged by it."""
+    se: float | None = None
+    """The standard error of the points between the best option and the choice (None: exact values)."""
 
     @property
     def place(self) -> int:
@@ -118,7 +127,8 @@ class Decision:
             "choice": self.choice.text(), "best": self.best.text(), "loss": round(self.loss, 3),
             "win_loss": None if self.win_loss is None else round(self.win_loss, 4),
             "points": round(self.points, 3), "best_points": round(self.best_points, 3),
-            "win": None if self.win is None else round(self.win, 4), "reason": self.reason,
+            "win": None if self.win is None else round(self.win, 4),
+            "se": None if self.se is None else round(self.se, 3), "reason": self.reason,
             "scores": list(self.scores),
         }
         if self.assessment.objective != WIN:
@@ -219,23 +229,13 @@ class Review:
         }
 
 
-def decision_rng(seed: int | None, deal: int, number: int) -> random.Random:
-    """The generator behind the decision that is action ``number`` of deal ``deal`` in a game dealt from
-    ``seed``: public facts only, so the verdict never depends on a hidden card, and a hint given during
-    the game (:func:`pegboard.present.hint`) shows the numbers its review will.
-
-    >>> decision_rng(7, 0, 3).random() == decision_rng(7, 0, 3).random()
-    True
-    """
-    return random.Random(f"pegboard-review/{seed if seed is not None else 0}/{deal}/{number}")
-
-
 def assess_now(game: GameState, seat: int, objective: Objective = WIN, assessor: Assessor | None = None
                ) -> Assessment:
     """Every choice ``seat`` has now in ``game``, valued as the review of the game will value it: the
-    same assessor, the same samples (:func:`decision_rng` of this moment). The hint's numbers."""
+    same assessor, the same samples (seeded by the seat's information set). The hint's numbers."""
     assessor = assessor if assessor is not None else Assessor(game.rules, objective)
-    return assessor.assess(game.view(seat), decision_rng(game.seed, game.deal_number, len(game.deal_logs[-1].moves)))
+    view = game.view(seat)
+    return assessor.assess(view, assessor.rng_for(view))
 
 
 def judge(game: GameState, action: Action, objective: Objective = WIN) -> Decision:
@@ -315,8 +315,7 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
         seat = action.seat
         view = game.view(seat)
         if (seats is None or seat in seats) and is_decision(view.legal_actions):
-            rng = decision_rng(record.seed, deal_index, number)
-            found = assessor.assess(view, rng)
+            found = assessor.assess(view, assessor.rng_for(view))
             decisions.append(_verdict(found, view, game, action, index, deal_index, assessor))
         game.apply(action)
         scores_after.append(game.score_list)
@@ -357,6 +356,8 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
     top_points = max(option.points for option in options)
     best = next(option for option in options if option.points == top_points)
     loss = _measured_loss(options, chosen, lambda option: option.points, lambda option: option.halves)
+    se = chosen.se_against(best)
+    threshold = max(NOISE[found.kind], SE_FACTOR * se if se is not None else 0.0)
     win_table = assessor.win_model.table if assessor.win_model is not None else None
     win_loss: float | None = None
     worth_loss: float | None = None
@@ -368,6 +369,7 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
         swing = table.plain_swing()  # WIN_NOISE of the objective's scale is what it is of a chance
         worth = max(_point_worth(table, view, seat), MIN_POINT_WORTH * swing)
         loss = 0.0 if lost <= WIN_NOISE * swing else lost / worth
+        threshold = NOISE[found.kind]
         if table is win_table:
             win_loss = lost
         else:
@@ -375,13 +377,13 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
     if win_loss is None and win_table is not None:
         win_loss = (max(0.0, max(option.win or 0.0 for option in options) - chosen.win) if chosen.win is not None
                     else loss * _point_worth(win_table, view, seat))
-    if loss <= NOISE[found.kind] + 1e-9:
+    if loss <= threshold + 1e-9:
         loss, best = 0.0, chosen
         win_loss = 0.0 if win_loss is not None else None
         worth_loss = 0.0 if worth_loss is not None else None
     words = reason(found, chosen, best, loss, view, game.rules)
     return Decision(index, deal, seat, game.players[seat], found.kind, chosen.action, best.action, loss, win_loss,
-                    chosen.points, best.points, chosen.win, words, game.score_list, found, worth_loss)
+                    chosen.points, best.points, chosen.win, words, game.score_list, found, worth_loss, se)
 
 
 Value = Callable[[Option], float]
