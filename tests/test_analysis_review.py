@@ -258,3 +258,19 @@ def test_every_option_of_a_sampled_decision_carries_its_standard_error() -> None
             assert decision.loss > max(NOISE["play"], SE_FACTOR * decision.se)
     discards = [d for d in found.decisions if d.kind == "discard"]
     assert all("se" not in option for option in discards[0].to_json()["options"])
+
+
+def test_two_players_lucks_sum_to_zero_and_the_json_carries_luck() -> None:
+    """Issue 38: per player "luck" and "luck_adjusted" beside "accuracy" and "points_lost"; the two
+    players' lucks, event by event and in all, sum to zero; skill is the rest of the result."""
+    found = review(parse_record(play("cribbage", ["expert", "random"], 5))).to_json()
+    players = found["players"]
+    for player in players.values():
+        assert {"accuracy", "points_lost", "luck", "luck_adjusted"} <= set(player)
+        assert isinstance(player["luck"], float) and isinstance(player["luck_adjusted"], float)
+        assert player["skill"] == pytest.approx(player["result"] - player["luck"], abs=2e-4)
+    assert sum(player["luck"] for player in players.values()) == pytest.approx(0, abs=1e-3)
+    kinds = {event["event"] for event in found["luck_events"]}
+    assert {"deal", "starter"} <= kinds
+    for event in found["luck_events"]:
+        assert sum(event["luck"].values()) == pytest.approx(0, abs=1e-3)

@@ -33,17 +33,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pegboard.analysis.accuracy import accuracy
 from pegboard.analysis.evaluate import Assessment, Assessor, Option
+from pegboard.analysis.luck import LuckEvent, PlayerLuck, cut_luck, deal_luck, performance_rating, starter_luck
 from pegboard.analysis.reasons import reason
 from pegboard.bots.board import BoardTable
+from pegboard.cards import Card, full_deck
 from pegboard.engine import Action, GameState
 from pegboard.errors import RecordError
 from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
+from pegboard.scoring.fast import hand_score
 
 __all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "is_decision", "KINDS",
            "assess_now", "judge", "judge_past",
@@ -152,10 +155,18 @@ class PlayerReview:
     decisions: int
     mistakes: int
     costliest: tuple[int, ...]
+    luck: PlayerLuck = PlayerLuck(0.0, 0.0, 0.0, 0.0, None, False)
+    """What the cards gave them, the rest (skill), the luck-adjusted result and the Performance Rating
+    (:mod:`pegboard.analysis.luck`)."""
 
     def to_json(self, decisions: list[Decision]) -> dict[str, Any]:
+        luck = self.luck
         return {"seat": self.seat, "side": self.side, "accuracy": self.accuracy,
-                "points_lost": round(self.points_lost, 3), "lost": {k: round(v, 3) for k, v in self.lost.items()},
+                "points_lost": round(self.points_lost, 3),
+                "luck": round(luck.luck, 4), "skill": round(luck.skill, 4), "result": round(luck.result, 4),
+                "luck_adjusted": round(luck.luck_adjusted, 4),
+                "rating": None if luck.rating is None else round(luck.rating, 2), "luck_measured": luck.measured,
+                "lost": {k: round(v, 3) for k, v in self.lost.items()},
                 "decisions": self.decisions, "mistakes": self.mistakes,
                 "costliest": [_brief(decisions[i]) for i in self.costliest]}
 
@@ -199,6 +210,8 @@ class Review:
     seconds: float
     objective: Objective = WIN
     """What the decisions near the end were judged by (the record's, unless the review was told)."""
+    luck_events: list[LuckEvent] = field(default_factory=list)
+    """The chance events (the cut, each deal, each starter) and each side's luck in them."""
 
     @property
     def judged(self) -> str:
@@ -225,6 +238,7 @@ class Review:
             "players": {name: player.to_json(self.decisions) for name, player in self.players.items()},
             "decisions": [decision.to_json() for decision in self.decisions],
             "timeline": [mark.to_json(self.sides) for mark in self.marks],
+            "luck_events": [event.to_json(self.sides) for event in self.luck_events],
             "seconds": round(self.seconds, 2),
         }
 
@@ -308,16 +322,26 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
     decisions: list[Decision] = []
     marks: list[DealMark] = []
     scores_after: list[tuple[int, ...]] = []
+    lucky = assessor.win_model is not None and record.rules.players == 2 and bool(record.rules.crib)
+    luck = _Luck(record, assessor) if lucky else None
     for index, (deal_index, number, text) in enumerate(texts):
         if number == 0 or not marks:
             marks.append(_mark(game, assessor, deal_index, index))
+            if luck is not None:
+                luck.deal_start(game, marks[-1], index)
         action = game.parse_action(text)
         seat = action.seat
         view = game.view(seat)
         if (seats is None or seat in seats) and is_decision(view.legal_actions):
-            found = assessor.assess(view, assessor.rng_for(view))
+            known = luck.throws.get((deal_index, seat)) if luck is not None and action.verb == "discard" else None
+            found = known if known is not None else assessor.assess(view, assessor.rng_for(view))
             decisions.append(_verdict(found, view, game, action, index, deal_index, assessor))
+        before = game.score_list
+        starter = getattr(game, "starter", None)
         game.apply(action)
+        if luck is not None and starter is None and getattr(game, "starter", None) is not None \
+                and game.deal_number == deal_index:
+            luck.starter_turned(deal_index, index + 1, before)
         scores_after.append(game.score_list)
         if progress is not None:
             progress(index + 1, len(texts))
@@ -325,9 +349,122 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
         marks.append(_mark(game, assessor, 0, 0))
     marks.append(DealMark(-1, len(texts), None, game.score_list, _final_chances(game, assessor)))
     summaries = _summaries(record, decisions, seats, game)
+    events: list[LuckEvent] = []
+    if luck is not None:
+        events = luck.finish(game, marks)
+        summaries = {name: replace(player, luck=luck.player(player.seat, events, decisions))
+                     for name, player in summaries.items()}
     return Review(record.rules.name, record.rules.family, summaries, game.side_names, decisions, marks,
                   scores_after, len(texts), final.finished, final.winner, time.perf_counter() - started,
-                  objective)
+                  objective, events)
+
+
+class _Luck:
+    """Gathers a two-player game's chance events as the review walks it (:mod:`pegboard.analysis.luck`)."""
+
+    def __init__(self, record: GameRecord, assessor: Assessor) -> None:
+        self.record = record
+        self.assessor = assessor
+        assert assessor.win_model is not None
+        self.model = assessor.win_model
+        self.throws: dict[tuple[int, int], Assessment] = {}
+        self.events: list[LuckEvent] = []
+        self.initial: float | None = None
+        self.starters: list[tuple[int, int, tuple[int, ...]]] = []
+
+    def chance(self, mine: int, theirs: int, dealing: bool) -> float:
+        return self.model.chance(my_score=mine, their_score=theirs, dealing=dealing)
+
+    def deal_start(self, game: GameState, mark: DealMark, index: int) -> None:
+        dealer = getattr(game, "dealer", None)
+        if mark.win is None or dealer is None or game.finished:
+            return
+        scores = game.score_list
+        if self.initial is None:
+            if self.record.cut_for_deal and mark.deal == 0:
+                as_dealer, as_pone = self.chance(scores[0], scores[1], True), self.chance(scores[0], scores[1], False)
+                self.initial = (as_dealer + as_pone) / 2
+                self.events.append(LuckEvent("cut", -1, index, cut_luck(as_dealer, as_pone, dealer)))
+            else:
+                self.initial = mark.win[0]
+        best = []
+        for seat in (0, 1):
+            view = game.view(seat)
+            if not view.legal_actions or view.legal_actions[0].verb != "discard":
+                return
+            found = self.assessor.assess(view, self.assessor.rng_for(view))
+            self.throws[(mark.deal, seat)] = found
+            best.append(max(option.win or 0.0 for option in found.options))
+        self.events.append(LuckEvent("deal", mark.deal, index, deal_luck((mark.win[0], mark.win[1]),
+                                                                          (best[0], best[1]))))
+
+    def starter_turned(self, deal: int, index: int, before: tuple[int, ...]) -> None:
+        self.starters.append((deal, index, before))
+
+    def finish(self, game: GameState, marks: list[DealMark]) -> list[LuckEvent]:
+        rules = self.record.rules
+        pegged: dict[int, list[int]] = {}
+        shown: set[int] = set()
+        for event in game.view(None).events:
+            if event.type == "score" and event.phase == "play" and event.seat is not None:
+                pegged.setdefault(event.deal, [0, 0])[event.seat] += event.points or 0
+            if event.phase == "show":
+                shown.add(event.deal)
+        four = rules.crib_four_flush
+        for deal, index, base in self.starters:
+            if deal not in shown:
+                continue  # won in the play (or not yet shown): the starter decided nothing measurable
+            entry = self.record.deals[deal]
+            cards = entry.deal
+            hands = [list(hand) for hand in cards.hands]
+            thrown: list[Card] = list(cards.crib)
+            for text in entry.actions:
+                parts = text.split()
+                if len(parts) > 2 and parts[1] == "discard":
+                    seat = self.record.players.index(parts[0])
+                    for code in parts[2:]:
+                        card = Card.parse(code)
+                        hands[seat].remove(card)
+                        thrown.append(card)
+            dealt = {card for hand in cards.hands for card in hand} | set(cards.crib)
+            starters = [card for card in full_deck() if card not in dealt]
+            if cards.starter is None or len(hands) != 2:
+                continue
+            dealer = next(mark.dealer for mark in marks if mark.deal == deal)
+            if dealer is None:
+                continue
+            pone = 1 - dealer
+            pone_codes = [card.code for card in hands[pone]]
+            dealer_codes = [card.code for card in hands[dealer]]
+            crib_codes = [card.code for card in thrown]
+
+            def counts(card: Card, pone_codes: list[int] = pone_codes, dealer_codes: list[int] = dealer_codes,
+                       crib_codes: list[int] = crib_codes) -> tuple[int, int]:
+                return (hand_score(pone_codes, card.code),
+                        hand_score(dealer_codes, card.code) + hand_score(crib_codes, card.code, True, four))
+
+            target = rules.target or 0
+            self.events.append(LuckEvent("starter", deal, index, starter_luck(
+                self.chance, target, dealer, base, pegged.get(deal, [0, 0]), counts, rules.heels_points,
+                starters, cards.starter)))
+        self.events.sort(key=lambda event: (event.index, event.kind != "cut"))
+        last = [mark for mark in marks if mark.win is not None]
+        if game.finished:
+            self.outcome = 1.0 if game.winner_side == 0 else 0.0
+        else:
+            self.outcome = last[-1].win[0] if last and last[-1].win is not None else 0.5
+        return self.events
+
+    def player(self, seat: int, events: list[LuckEvent], decisions: list[Decision]) -> PlayerLuck:
+        luck = sum(event.luck[seat] for event in events)
+        outcome = self.outcome if seat == 0 else 1 - self.outcome
+        initial = self.initial if self.initial is not None else 0.5
+        initial = initial if seat == 0 else 1 - initial
+        result = outcome - initial
+        mine = [decision for decision in decisions if decision.seat == seat]
+        lost = sum(decision.win_loss or 0.0 for decision in mine)
+        return PlayerLuck(round(luck, 10), round(result - luck, 10), round(result, 10), round(outcome - luck, 10),
+                          performance_rating(lost, len(mine)), True)
 
 
 def _mark(game: GameState, assessor: Assessor, deal: int, index: int) -> DealMark:
