@@ -226,6 +226,19 @@ class Review:
         return f"Near the end, decisions are judged {self.objective.words}, their cost turned into points."
 
     @property
+    def luck_line(self) -> str:
+        """Each player's luck (what the cards gave them, in the chance to win), luck-adjusted result and
+        Performance Rating in a line for a screen; "" where no luck was measured.
+
+        >>> Review("cribbage", "cribbage", {}, (), [], [], [], 0, False, None, 0.0).luck_line
+        ''
+        """
+        parts = [f"{name} {player.luck.luck * 100:+.0f}% (adjusted {player.luck.luck_adjusted:.2f}, "
+                 f"PR {player.luck.rating if player.luck.rating is not None else 0:.1f})"
+                 for name, player in self.players.items() if player.luck.measured]
+        return "Luck (the cards, in the chance to win): " + ", ".join(parts) if parts else ""
+
+    @property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of decision this game has, in the order they are reported."""
         return KINDS[self.family]

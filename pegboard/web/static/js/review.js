@@ -59,7 +59,9 @@ function render() {
     h("div", {},
       h("section", { class: "panel", id: "figures" }, h("h2", {}, "Accuracy"), figures(review),
         h("p", { class: "muted" }, "100 means no measurable loss: 100 × exp(−points lost per decision ÷ 0.5). ",
-          "Points are expected points lost against the best choice, judged only by what the player could see.",
+          "Points are expected points lost against the best choice, judged only by what the player could see. ",
+          "Luck: what the cards (the cut, each deal, each starter) gave the player, in the chance to win; "
+          + "luck-adjusted: the result (1 a win, 0 a loss) less it.",
           review.judged ? ` ${review.judged}` : "")),
       h("section", { class: "panel", id: "chart-panel" }, h("h2", {}, "The game"), legend(review), chart(review)),
       h("section", { class: "panel", id: "list-panel" }, h("h2", {}, "Decisions"),
@@ -73,15 +75,18 @@ function render() {
 
 function figures(review) {
   const kinds = Object.keys(Object.values(review.players)[0]?.lost || {});
+  const lucky = Object.values(review.players).some((player) => player.luck_measured);
   const titles = ["Player", "Accuracy", "Lost", ...kinds.map((kind) => `in ${KIND_TITLES[kind] || kind}`), "Decisions",
-    "Mistakes"];
+    "Mistakes", ...(lucky ? ["Luck", "Luck-adjusted"] : [])];
   const head = h("tr", {}, titles.map((title) => h("th", {}, title)));
   // Each cell names its column (data-label): a phone shows a player's figures as labelled cells, not a row.
   const cell = (column, text, attrs = {}) => h("td", { ...attrs, "data-label": titles[column] }, text);
   const rows = Object.entries(review.players).map(([name, player]) => h("tr", { dataset: { player: name } },
     cell(0, name), cell(1, player.accuracy.toFixed(1), { class: "accuracy" }), cell(2, player.points_lost.toFixed(2)),
     kinds.map((kind, i) => cell(3 + i, player.lost[kind].toFixed(2))), cell(3 + kinds.length, String(player.decisions)),
-    cell(4 + kinds.length, String(player.mistakes))));
+    cell(4 + kinds.length, String(player.mistakes)),
+    lucky ? [cell(5 + kinds.length, `${player.luck >= 0 ? "+" : ""}${(player.luck * 100).toFixed(0)}%`, { class: "luck" }),
+      cell(6 + kinds.length, player.luck_adjusted.toFixed(2))] : []));
   return h("table", { class: "figures wide" }, h("thead", {}, head), h("tbody", {}, rows));
 }
 
