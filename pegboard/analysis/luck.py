@@ -8,8 +8,8 @@ five-card to 61: :class:`pegboard.analysis.winning.WinModel`). The events:
   deal as dealer or pone, less the mean of the two;
 * **the deal of each hand**: each player's chance to win with their best throw (the review's own
   valuation of every discard, :class:`pegboard.analysis.evaluate.Assessor`) less the table's chance at
-  the deal's start; the two players' gains are set against each other, half each way (what helps one
-  hurts the other), so the two lucks sum to zero;
+  the deal's start; a player's luck is their own gain less the other's (what the other's hand gains
+  them costs this one: the value taken as the sum of what each hand adds), so the two sum to zero;
 * **the starter**: the chance to win after the show with this starter (the hands and the crib as kept,
   the play's points as pegged, his heels) less its mean over every card the starter could have been,
   exactly (40 in a six-card deal). A game won in the play has no starter luck.
@@ -22,7 +22,7 @@ Games without a board table (three or four players, the grid games) have no luck
 >>> cut_luck(0.56, 0.44, dealer=0)
 (0.06, -0.06)
 >>> deal_luck((0.5, 0.5), (0.6, 0.5))
-(0.05, -0.05)
+(0.1, -0.1)
 """
 
 from __future__ import annotations
@@ -78,9 +78,9 @@ def cut_luck(as_dealer: float, as_pone: float, dealer: int) -> tuple[float, floa
 
 
 def deal_luck(before: tuple[float, float], best: tuple[float, float]) -> tuple[float, float]:
-    """The deal's luck: each seat's chance with its best throw less its chance before the deal, set
-    against the other's, half each way (the two sum to zero)."""
-    gain = ((best[0] - before[0]) - (best[1] - before[1])) / 2
+    """The deal's luck: each seat's chance with its best throw less its chance before the deal, less
+    the other's such gain (the two sum to zero)."""
+    gain = (best[0] - before[0]) - (best[1] - before[1])
     return round(gain, 12), round(-gain, 12)
 
 
