@@ -12,6 +12,11 @@ margin less it stays an unbiased estimate of the margin, with far less variance.
 * **the starter**: each player's count (the pone's hand; the dealer's hand, crib and his heels) with
   the starter turned, less its mean over every undealt card (exact). Seat 0's: its gain less the other's.
 
+The margin counts complete deals only, but the luck is taken over every deal, the last (unfinished)
+one too: each term has mean zero given all that came before, so their sum up to the game's end has
+mean zero (the end is a stopping time), while the sum without the last deal would not (the last deal
+is the one that ended the game: a lucky one, more often than not).
+
 >>> from pegboard.engine import new_game
 >>> game = new_game("cribbage", ["a", "b"], seed=2)
 >>> while game.deal_number < 2 and not game.finished:

@@ -98,6 +98,6 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int) ->
     sources = deal_sources(game)
     luck = 0.0
     if rules.sides == 2 and rules.players == 2 and rules.crib:
-        luck = sum(deal_lucks(game, len(sources)))
+        luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (see pegboard.sim.luck)
         luck = luck if seating[0] == 0 else -luck
     return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=luck)
