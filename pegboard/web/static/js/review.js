@@ -98,6 +98,9 @@ function legend(review) {
   const items = review.sides.map((side, number) => h("span", {}, h("span", { class: `swatch s${number % 4}` }), ` ${side}`));
   const hasWin = review.timeline.some((mark) => mark.win);
   if (hasWin) items.push(h("span", {}, `- - ${review.sides[0]}'s chance to win (right axis)`));
+  if (hasWin && (review.luck_events || []).length) {
+    items.push(h("span", { class: "muted" }, "▮ the cards' luck (deal, starter, cut): bars from the 50% line"));
+  }
   items.push(h("span", { class: "muted" }, "● a decision that cost something (the bigger, the costlier)"));
   return h("p", { class: "legend" }, items);
 }
@@ -140,6 +143,20 @@ function chart(review) {
     svg.append(s("path", { class: "chart-win", d: win.map((mark, i) => `${i ? "L" : "M"}${x(mark.index)},${yWin(mark.win[first])}`).join("") }),
       ...[0, 0.5, 1].map((chance) => s("text", { x: W - PAD.right, y: yWin(chance) - 4, "text-anchor": "end",
         class: "chart-label" }, `${100 * chance}%`)));
+  }
+  // Where the cards moved the chance to win: a bar from the 50% line for each deal, starter and cut, up
+  // when it helped the first side, down when it helped the other (docs/review.md, Luck and skill).
+  if (win.length) {
+    const first = review.sides[0];
+    for (const event of review.luck_events || []) {
+      const luck = event.luck[first];
+      if (!(Math.abs(luck) >= 0.005)) continue;
+      const top = Math.min(yWin(0.5), yWin(0.5 + luck));
+      svg.append(s("rect", { x: x(event.index) - 1.5, y: top, width: 3, height: Math.abs(yWin(0.5 + luck) - yWin(0.5)),
+        fill: SIDE_COLOURS[luck > 0 ? 0 : 1], "fill-opacity": 0.45, class: "chart-luck" },
+        s("title", {}, `${event.event === "cut" ? "The cut" : `Deal ${event.deal + 1}, the ${event.event}`}: `
+          + `${luck > 0 ? first : review.sides[1]} ${(100 * Math.abs(luck)).toFixed(1)}% luckier`)));
+    }
   }
   for (const decision of review.decisions) {
     if (!(decision.loss > 0)) continue;
