@@ -2,8 +2,8 @@
 decision time per move.
 
 ``python -m benchmarks.strength`` plays a short table (a few minutes on two cores);
-``--full`` plays 1,000 games a pairing (the README's table), ``--games N`` any other size;
-``--markdown`` prints the table as the README shows it. ``python -m benchmarks.run --only strength``
+``--full`` plays 1,000 games a pairing (the table of docs/strength.md), ``--games N`` any other size;
+``--markdown`` prints the table as docs/strength.md shows it. ``python -m benchmarks.run --only strength``
 runs the short table with the issue's targets.
 
 Every pairing is a duplicate match (:class:`pegboard.sim.MatchConfig` ``duplicate=True``): each
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--only", nargs="*", metavar="BOT", help="only the pairings of these bots")
     parser.add_argument("--timing-games", type=int, default=20, help="games to time the expert's decisions over")
-    parser.add_argument("--markdown", action="store_true", help="print the table as markdown (the README's)")
+    parser.add_argument("--markdown", action="store_true", help="print the table as markdown (docs/strength.md's)")
     args = parser.parse_args(argv)
     pairings = [pair for pair in PAIRINGS if not args.only or set(pair) <= set(args.only)]
     print(f"Strength table: {len(pairings)} pairings, seed {args.seed}", flush=True)

@@ -24,6 +24,7 @@ def pegboard(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
                           timeout=300, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
 
 
+@pytest.mark.slow
 def test_review_prints_the_players_table_and_their_costliest_decisions() -> None:
     done = pegboard("review", str(GOLDEN / "five-card.record.json"))
     assert done.returncode == 0, done.stderr
@@ -31,6 +32,7 @@ def test_review_prints_the_players_table_and_their_costliest_decisions() -> None
     assert done.stderr == ""  # the progress bar only on a terminal
 
 
+@pytest.mark.slow
 def test_review_json_from_standard_input_and_for_one_player() -> None:
     record = (GOLDEN / "five-card.record.json").read_text()
     done = pegboard("review", "-", "--json", "--player", "Bob", stdin=record)
@@ -39,6 +41,7 @@ def test_review_json_from_standard_input_and_for_one_player() -> None:
     assert set(data["players"]) == {"Bob"} and {d["player"] for d in data["decisions"]} == {"Bob"}
 
 
+@pytest.mark.slow
 def test_review_draws_the_chart(tmp_path: Path) -> None:
     chart = tmp_path / "review.png"
     done = pegboard("review", str(GOLDEN / "cribbage.record.json"), "--plot", str(chart), "--json")
@@ -80,6 +83,7 @@ def test_analyse_lists_every_discard_with_its_value_and_chance_to_win() -> None:
     assert data["best"] == data["options"][0]["action"]
 
 
+@pytest.mark.slow
 def test_analyse_a_play_with_a_playout() -> None:
     done = pegboard("analyse", "dealer", "you", "hand", "5H", "6D", "JH", "thrown", "KD", "QS", "starter", "2C",
                     "play", "4C", "7S", "9C", "--playout", "12", "--json")
@@ -136,10 +140,10 @@ def test_impossible_positions_are_refused_naming_why(text: str, message: str) ->
         build_position(parse_position(text), random.Random(0))
 
 
-def test_the_readme_example_review_is_what_pegboard_prints() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+@pytest.mark.slow
+def test_the_docs_example_review_is_what_pegboard_prints() -> None:
     data = json.loads(pegboard("review", "examples/review-game.json", "--json").stdout)
     for name, player in data["players"].items():
-        row = next(line for line in readme.splitlines() if line.startswith(f"│ {name} ") and "│" in line[3:])
+        row = next(line for line in DOCS.splitlines() if line.startswith(f"│ {name} ") and "│" in line[3:])
         cells = [cell.strip() for cell in row.split("│")[1:-1]]
         assert cells[1] == f"{player['accuracy']:.1f}" and cells[2] == f"{player['points_lost']:.2f}"

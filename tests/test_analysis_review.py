@@ -41,6 +41,7 @@ def expert_game(seed: int) -> dict[str, Any]:
     return play("cribbage", ["expert"], seed)
 
 
+@pytest.mark.slow
 def test_a_game_the_expert_played_on_both_sides_scores_near_100_and_loses_next_to_nothing() -> None:
     started = time.process_time()  # CPU time: a busy machine stretches the wall time, not the work
     found = review(parse_record(expert_game(11)))
@@ -52,6 +53,7 @@ def test_a_game_the_expert_played_on_both_sides_scores_near_100_and_loses_next_t
         assert player.lost["discard"] <= 0.2, player
 
 
+@pytest.mark.slow
 def test_a_random_player_scores_far_lower_than_the_expert_it_played() -> None:
     found = review(parse_record(play("cribbage", ["expert", "random"], 5)))
     expert, randomer = found.players["North"], found.players["East"]
@@ -61,6 +63,7 @@ def test_a_random_player_scores_far_lower_than_the_expert_it_played() -> None:
     assert randomer.lost["discard"] > 5
 
 
+@pytest.mark.slow
 def test_discard_verdicts_agree_with_the_exact_discard_advisor() -> None:
     """Every discard's options carry the advisor's exact hand and crib; without the pegging term
     (five-card) the best, its value and the loss are the advisor's to the hundredth."""
@@ -97,6 +100,7 @@ def _dealer(found: Any, deal: int) -> int:
     return int(dealer)
 
 
+@pytest.mark.slow
 def test_a_verdict_does_not_change_when_the_hidden_cards_change_consistently() -> None:
     """North's decisions depend on what North saw: deal East other cards (those North has not seen at
     the moment of its play) and the verdicts of every North decision so far stay the same."""
@@ -160,6 +164,7 @@ def _change_east_hidden_cards(data: dict[str, Any], deal_index: int, rng: random
     raise AssertionError("no consistent deal found")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["cribbage-3", "cribbage-4", "cribbage-4-solo", "five-card", "cribbage-muggins",
                                   "snailspace", "snailspace-count-at-end", "solitaire"])
 def test_every_game_kind_is_reviewed(name: str) -> None:
@@ -178,6 +183,7 @@ def test_every_game_kind_is_reviewed(name: str) -> None:
         assert "count" in kinds
 
 
+@pytest.mark.slow
 def test_the_json_has_the_documented_shape() -> None:
     data = json.loads((GOLDEN / "five-card.record.json").read_text())
     found = review(parse_record(data)).to_json()
@@ -195,6 +201,7 @@ def test_the_json_has_the_documented_shape() -> None:
             decision["kind"] == "play"
 
 
+@pytest.mark.slow
 def test_a_review_is_reproducible() -> None:
     data = json.loads((GOLDEN / "cribbage.record.json").read_text())
     first, second = review(parse_record(data)).to_json(), review(parse_record(data)).to_json()

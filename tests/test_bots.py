@@ -62,6 +62,7 @@ def test_sim_with_a_bot_that_is_no_bot_class_exits_2_with_one_line(players: str,
     assert done.stderr.splitlines() == [done.stderr.strip()] and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", ["cribbage-3", "cribbage-4", "cribbage-4-solo"])
 def test_expert_plays_every_multiplayer_preset(game_name: str) -> None:
     game = new_game(game_name, seed=5)

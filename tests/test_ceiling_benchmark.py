@@ -1,5 +1,5 @@
 """The ceiling benchmark's oracle: the expert searching the opponent's real hand, built by the harness
-(its numbers live in the README, not here)."""
+(its numbers live in docs/strength.md, not here)."""
 
 from __future__ import annotations
 

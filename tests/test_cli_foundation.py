@@ -59,6 +59,7 @@ def test_bad_input_exits_2_with_one_line(args: list[str], needle: str, tmp_path:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("exhaustive")
 def test_stats_hands_json_and_plot(tmp_path: Path) -> None:
     plot = tmp_path / "hands.png"

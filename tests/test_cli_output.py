@@ -31,6 +31,7 @@ def test_piped_tables_are_whole_not_cut_at_80_columns() -> None:
     assert "…" not in done.stdout and max(len(line) for line in lines) > 80
 
 
+@pytest.mark.slow
 def test_replay_dash_reads_the_record_from_standard_input() -> None:
     record = (GOLDEN / "cribbage.record.json").read_text()
     done = pegboard("replay", "-", "--json", stdin=record)

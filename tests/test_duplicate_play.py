@@ -184,6 +184,7 @@ def test_play_duplicate_refuses_what_it_cannot_play_in_one_line(tmp_path: Path, 
 
 
 # ---------------------------------------------------------------------------- the set in the terminal app
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_duplicate_set_in_the_app_end_to_end(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", "greedy", seed=3, duplicate=2)

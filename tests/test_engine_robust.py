@@ -198,6 +198,7 @@ def command_lines(draw: st.DrawFn) -> str:
     return f"{kind} {tail}" if draw(st.booleans()) else kind
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(command_lines(), max_size=10), st.sampled_from(["", "newgame seed 1", HAND]))
 def test_random_command_lines_from_the_grammar_leave_the_engine_answering(lines: list[str], first: str) -> None:

@@ -39,6 +39,7 @@ def test_pegging_table_favours_the_dealer_and_what_books_say() -> None:
     assert table.value(1, (4, 4, 11, 12)) > table.value(1, (5, 11, 12, 13))
 
 
+@pytest.mark.slow
 def test_solved_pairings_match_the_pegging_search() -> None:
     pone_row = kept_index((3, 4, 4, 12))
     values = solve_pone_hands([pone_row])[0]
@@ -57,6 +58,7 @@ def test_kept_hand_histogram_follows_the_policy() -> None:
     assert (keep_histogram(4000, seed=1) == counts).all()  # seeded
 
 
+@pytest.mark.slow
 def test_combine_weights_each_opponent_hand_by_the_policy_and_card_removal() -> None:
     values = np.zeros((len(KEPT), len(KEPT)), dtype=np.float32)
     target = kept_index((1, 2, 3, 4))

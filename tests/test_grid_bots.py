@@ -50,10 +50,12 @@ def _solitaire_mean(bot_name: str, deals: int) -> float:
     return total / deals
 
 
+@pytest.mark.slow
 def test_solitaire_expert_outscores_greedy_on_fixed_deals() -> None:
     assert _solitaire_mean("expert", 12) > _solitaire_mean("greedy", 12) + 5
 
 
+@pytest.mark.slow
 def test_snailspace_expert_beats_greedy_on_fixed_deals() -> None:
     wins = 0
     for seed in range(6):

@@ -101,6 +101,7 @@ def play_checked(rules: Rules, seed: int, choices: random.Random) -> GameState:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("variant", [False, True], ids=["preset", "variant"])
 @settings(max_examples=GAMES_PER_PRESET // 2, phases=[Phase.explicit, Phase.reuse, Phase.generate])

@@ -119,6 +119,7 @@ def test_the_board_models_utility_does_not_divide_by_a_zero_range() -> None:
 
 
 # ---------------------------------------------------------------- X2, X3: plots
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["$x^$", "$$", r"$\undefined$"])
 def test_player_names_are_printed_as_typed_in_a_review_plot(name: str, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")

@@ -65,6 +65,7 @@ def test_the_assessor_ranks_by_the_objective_near_the_end_and_shows_it_elsewhere
     assert points == sorted(points, reverse=True)  # far from the end: by points, as the expert plays
 
 
+@pytest.mark.slow
 def test_plays_near_the_end_are_searched_in_the_objective() -> None:
     game = near_the_end()
     game.apply(game.legal_actions(0)[0])
@@ -116,6 +117,7 @@ def test_the_web_servers_hint_is_given_for_the_tables_objective(monkeypatch: pyt
     assert asked == [GAME_POINTS] and set(advice.action.cards) == set(THROWS[GAME_POINTS])
 
 
+@pytest.mark.slow
 def test_analyse_takes_an_objective() -> None:
     position = ["scores", "112", "85", "dealer", "you", "hand", "5H", "6D", "JH", "4S", "thrown", "KD", "QS",
                 "starter", "2C", "play", "3C"]

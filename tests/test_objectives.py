@@ -186,6 +186,7 @@ def _endgame_actions(**options: object) -> tuple[str, int]:
     return digest.hexdigest(), count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"objective": WIN}, {"objective": "win"}])
 def test_the_expert_decides_as_before_under_win(options: dict[str, object]) -> None:
     assert _endgame_actions(**options) == (ENDGAME_DIGEST, 463)
@@ -237,6 +238,7 @@ def test_pegging_out_is_worth_what_the_objective_pays() -> None:
     assert BoardTable.for_objective(GAME_POINTS).value(1, 33, dealing=True) < 2.7
 
 
+@pytest.mark.slow
 def test_one_command_rebuilds_the_histograms(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from pegboard.bots.board import DealPoints
     from pegboard.sim.backends import LocalBackend

@@ -72,6 +72,7 @@ def test_bad_objectives_are_one_line_errors(capsys: pytest.CaptureFixture[str], 
     assert needle in err and len(err.strip().splitlines()) <= 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("objective", ["game-points", "spread", "match:to=5"])
 def test_stats_board_draws_every_objective(tmp_path: Path, objective: str) -> None:
     done = subprocess.run([sys.executable, "-m", "pegboard", "stats", "board", "--objective", objective, "--json",

@@ -84,6 +84,7 @@ def play_both(seed: int) -> tuple[int, int]:
     raise AssertionError("the game did not end within 60 deals")
 
 
+@pytest.mark.slow
 def test_openspiel_cribbage_and_pegboard_agree_on_every_deals_scores() -> None:
     deals = plays = 0
     for seed in range(200):

@@ -65,6 +65,7 @@ def test_the_expert_averages_stand_beside_two_player_six_card_cribbage_only() ->
     assert sorted(row.game for row in stats.results) == ["cribbage-3", "five-card", "solitaire"]
 
 
+@pytest.mark.slow
 def test_won_lost_and_skunks_from_the_players_side() -> None:
     games = [finished(seed=seed, levels=("expert", "random")) for seed in range(3)]
     played = [PlayedGame(record_of(game), seat=seat, opponent="x") for game in games for seat in (0, 1)]
@@ -83,6 +84,7 @@ def test_unreadable_records_are_left_out_and_counted() -> None:
     assert stats.unreadable == 2 and len(stats.games) == 1 and stats.to_json()["unreadable"] == 2
 
 
+@pytest.mark.slow
 def test_accuracy_is_the_review_s_and_is_worked_out_once_and_kept() -> None:
     game = finished("five-card")
     record = record_of(game)
@@ -119,6 +121,7 @@ def test_a_damaged_log_is_named_with_what_is_wrong(tmp_path: Path) -> None:
     assert [problem.path for problem in store.problems()] == [store.stats_path]
 
 
+@pytest.mark.slow
 def test_stats_me_prints_the_tables_and_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
@@ -140,6 +143,7 @@ def test_stats_me_prints_the_tables_and_json(tmp_path: Path, monkeypatch: pytest
     assert {(f["role"], f["source"]): f["expert"] for f in cribbage["figures"]}[("dealer", "crib")] == [4.7, 5.0]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_finished_game_is_logged_and_r_opens_its_review(tmp_path: Path) -> None:
     app = make_app(tmp_path, "five-card", "greedy", seed=5)

@@ -32,6 +32,7 @@ def test_hidden_cards_never_appear_in_the_words() -> None:
         assert not any(symbol in text.split() for symbol in hidden), text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["cribbage", "cribbage-3", "five-card", "snailspace", "solitaire"])
 def test_hints_are_legal_and_give_a_reason_at_every_kind_of_decision(name: str) -> None:
     game = new_game(name, seed=5, **({"muggins": True} if name == "cribbage" else {}))

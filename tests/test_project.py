@@ -24,6 +24,7 @@ def test_core_imports_need_only_numpy() -> None:
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("mypy") is None and not (Path(sys.executable).parent / "mypy").exists(),
                     reason="mypy is not installed")
 def test_mypy_is_clean() -> None:

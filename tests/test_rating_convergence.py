@@ -11,6 +11,7 @@ from benchmarks import rating_convergence  # noqa: E402
 from benchmarks.rating_convergence import simulate, spearman  # noqa: E402
 
 
+@pytest.mark.slow
 def test_a_tiny_run_finishes_and_gives_a_correlation() -> None:
     out = simulate(accounts=6, games=3, seed=2, every=1)
     last = out.checkpoints[-1]
@@ -25,6 +26,7 @@ def test_the_same_seed_gives_the_same_ratings() -> None:
     assert first.final == again.final and first.randomness == again.randomness
 
 
+@pytest.mark.slow
 def test_spearman_without_scipy_agrees_with_scipy(monkeypatch: pytest.MonkeyPatch) -> None:
     xs, ys = [1.0, 2.0, 2.0, 4.0, 5.0], [3.0, 1.0, 4.0, 1.0, 5.0]
     with_scipy = spearman(xs, ys)

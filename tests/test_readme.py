@@ -31,6 +31,7 @@ def console_script() -> str:
     return found
 
 
+@pytest.mark.slow
 def test_the_readme_plug_in_bot_runs_from_the_current_folder(tmp_path: Path) -> None:
     (tmp_path / "mybots.py").write_text(readme_block("# mybots.py"), encoding="utf-8")
     command = next(line.removeprefix("$ ") for line in README.splitlines()

@@ -137,6 +137,7 @@ def test_solitaire_rewards_the_points_and_penalises_illegal_ids() -> None:
         gymnasium.make("pegboard/Cribbage-v0", seat=3)
 
 
+@pytest.mark.slow
 def test_the_solitaire_learning_example_learns() -> None:
     """examples/train_solitaire.py: after 1,500 deals the learner scores clearly above random play."""
     import importlib.util

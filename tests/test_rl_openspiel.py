@@ -24,7 +24,8 @@ SIMS = [("python_pegboard_cribbage", {"target": 31}, 60), ("python_pegboard_five
         ("python_pegboard_five_card", {}, 3)]
 
 
-@pytest.mark.parametrize(("name", "params", "sims"), SIMS)
+@pytest.mark.parametrize(("name", "params", "sims"), [
+    pytest.param(*sim, marks=pytest.mark.slow) if sim[2] >= 20 else sim for sim in SIMS])
 def test_random_simulations_pass_openspiels_consistency_checks(name: str, params: dict[str, int], sims: int) -> None:
     game = pyspiel.load_game(name, params)
     pyspiel.random_sim_test(game, num_sims=max(1, int(sims * SCALE)), serialize=True, verbose=False)
@@ -74,6 +75,7 @@ def test_what_a_seat_observes_never_changes_when_the_cards_it_cannot_see_change(
     assert changed_for_others > 20  # the hidden cards really were dealt again
 
 
+@pytest.mark.slow
 def test_openspiel_mcts_and_information_set_mcts_play_whole_games() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

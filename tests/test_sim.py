@@ -23,6 +23,7 @@ def without_timing(data: dict[str, object]) -> dict[str, object]:
     return {key: value for key, value in data.items() if key not in ("games_per_second", "seconds")}
 
 
+@pytest.mark.slow
 def test_same_seed_same_results_whatever_the_number_of_jobs() -> None:
     config = MatchConfig("cribbage", ("greedy", "random"), games=60, seed=7)
     one = run_match(config, jobs=1).to_json()
@@ -110,6 +111,7 @@ def test_wilson_interval() -> None:
     assert low < 0.6 < high and high - low < 0.02
 
 
+@pytest.mark.slow
 def test_sim_command_json_and_records(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "pegboard", "sim", "--game", "five-card", "--players",
                            "greedy,random", "--games", "6", "--seed", "3", "--json", "--records", str(tmp_path)],
@@ -123,6 +125,7 @@ def test_sim_command_json_and_records(tmp_path: Path) -> None:
     assert game.finished
 
 
+@pytest.mark.slow
 def test_records_in_one_jsonl_file_are_the_games_in_order_and_the_same_whatever_the_jobs(tmp_path: Path) -> None:
     lines = {}
     for jobs in (1, 2):

@@ -14,6 +14,7 @@ def test_a_pairing_is_a_duplicate_match_with_intervals() -> None:
     assert result.net > 0
 
 
+@pytest.mark.slow
 def test_decision_times_cover_discards_and_plays() -> None:
     timing = strength.decision_times(games=1, opponent="greedy")
     assert timing.moves > 0 and timing.mean > 0 and timing.p95 >= 0

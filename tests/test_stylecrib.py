@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from pegboard.bots.discard import CribTables, throw_key
 from pegboard.bots.expert import ExpertBot, ExpertSettings
@@ -31,6 +32,7 @@ def test_program_discards_much_as_the_tables_assume() -> None:
     assert np.abs(shifts["program"]).std() < np.abs(shifts["book"]).std()
 
 
+@pytest.mark.slow
 def test_the_shipped_shifts_are_what_the_builder_makes() -> None:
     shipped = StyleCribs.load().shifts["book"]
     built = style_shifts("book", 3000, 2026, Rules.preset("cribbage"))

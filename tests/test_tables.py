@@ -65,6 +65,7 @@ def test_solve_board_on_a_toy_game() -> None:
     assert table[1, 5, 1] == pytest.approx(0.0)
 
 
+@pytest.mark.slow
 def test_stats_board_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
     import json
     import subprocess

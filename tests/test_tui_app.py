@@ -161,6 +161,7 @@ async def test_hot_seat_hides_each_hand_until_its_owner_takes_the_keyboard(tmp_p
         assert "Ann is dealt 6 cards" in log and not any(symbol in log for symbol in ann - {c.symbol for c in bob})
 
 
+@pytest.mark.slow
 async def test_quit_saves_and_resume_continues_exactly(tmp_path: Path) -> None:
     app = make_app(tmp_path, "five-card", opponent="greedy", seed=12)
     async with app.run_test(size=SIZE) as pilot:
@@ -211,6 +212,7 @@ async def test_mouse_clicks_pick_cards_and_cells(tmp_path: Path) -> None:
         assert screen.ctl.game.view(0).grid[6] == current
 
 
+@pytest.mark.slow
 async def test_help_and_resizing(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage-3", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -274,6 +276,7 @@ async def test_typing_cards_on_the_command_line(tmp_path: Path) -> None:
         assert app.focused is None
 
 
+@pytest.mark.slow
 async def test_a_new_game_never_replaces_a_save_and_the_next_start_offers_them(tmp_path: Path) -> None:
     from pegboard.tui.controller import Controller, Setup
     from pegboard.tui.screens.modals import ResumeScreen
@@ -339,6 +342,7 @@ async def test_the_muggins_prompt_is_shown_whole(tmp_path: Path) -> None:
         assert "muggins on" in app.title
 
 
+@pytest.mark.slow
 async def test_names_with_markup_characters_are_shown_literally_to_the_end_of_a_game(tmp_path: Path) -> None:
     """Issue 24: '[/]' crashed the markup parser, '[bold]' turned into formatting."""
     app = make_app(tmp_path, "five-card", opponent="human", seed=5, names=("[/]", "[bold]Bo"), target=15)

@@ -74,6 +74,7 @@ async def play_until(pilot: Any, app: PegboardApp, stop: Any, rng: random.Random
     raise AssertionError("never reached")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, options", KINDS, ids=[kind for kind, _ in KINDS])
 async def test_every_screen_fits_80_by_24(tmp_path: Path, game: str, options: dict[str, Any]) -> None:
     app = make_app(tmp_path, game, seed=11, names=("Annabelle",), **options)

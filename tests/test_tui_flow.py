@@ -60,6 +60,7 @@ def expert_choice(screen: GameScreen, legal: tuple[Action, ...]) -> Action:
 
 
 # ---------------------------------------------------------------------- 1: no key without a choice
+@pytest.mark.slow
 async def test_a_whole_game_against_the_expert_needs_no_key_press_without_a_choice(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", opponent="expert", seed=31)
     presses: list[tuple[str, int]] = []
@@ -73,6 +74,7 @@ async def test_a_whole_game_against_the_expert_needs_no_key_press_without_a_choi
     assert presses and all(choices >= 2 for _, choices in presses), [p for p in presses if p[1] < 2]
 
 
+@pytest.mark.slow
 async def test_hot_seat_hands_the_keyboard_over_only_for_a_choice(tmp_path: Path) -> None:
     app = make_app(tmp_path, "five-card", opponent="human", seed=4, names=("Ann", "Bob"), target=31)
     presses: list[tuple[str, int]] = []
@@ -112,6 +114,7 @@ async def test_a_forced_go_is_said_for_the_person_with_a_note_on_the_table(tmp_p
 
 
 # ---------------------------------------------------------------------- 2: the computer's play in view
+@pytest.mark.slow
 async def test_the_table_is_held_after_the_last_card_then_the_show(tmp_path: Path) -> None:
     app = PegboardApp(Controller.start(Setup("cribbage", "greedy", names=("Ann",), seed=12)), Store(tmp_path),
                       pace=0.001, hold=60)
@@ -138,6 +141,7 @@ async def test_the_table_is_held_after_the_last_card_then_the_show(tmp_path: Pat
         assert "Deal 1: the show" in (await screen_text(pilot))
 
 
+@pytest.mark.slow
 async def test_the_play_row_says_who_played_each_card_and_lights_the_computers_latest(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", opponent="random", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -158,6 +162,7 @@ async def test_the_play_row_says_who_played_each_card_and_lights_the_computers_l
 
 
 # ---------------------------------------------------------------------- 3: muggins
+@pytest.mark.slow
 async def test_ruling_16_an_over_count_in_the_app_is_taken_back_and_shown(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", opponent="greedy", seed=9, muggins=True)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -237,6 +242,7 @@ async def test_snailspace_says_fifteens_do_not_score_and_numbers_every_card(tmp_
         assert hand[11] not in screen.ctl.hand(0)
 
 
+@pytest.mark.slow
 async def test_after_a_deal_the_discard_is_set_against_the_advisors(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", opponent="greedy", seed=3)
     async with app.run_test(size=(120, 40)) as pilot:

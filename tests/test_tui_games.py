@@ -16,6 +16,7 @@ from tests.tui.driver import SIZE, make_app, play_out
 pytestmark = pytest.mark.asyncio
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed, options", [
     ("cribbage", 8, {}),
     ("cribbage-3", 48, {}),

@@ -110,6 +110,7 @@ def test_resume_refuses_another_objective(launched: list[PegboardApp], tmp_path:
 
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_app_shows_the_objective_and_the_summary_pays_it(tmp_path: Path) -> None:
     ctl = near_the_end("game-points")

@@ -25,6 +25,7 @@ async def reviewed(pilot: object, screen: ReviewScreen) -> None:
     assert screen.found is not None
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_review_screen_steps_through_the_costly_decisions() -> None:
     record = load_record(GOLDEN / "five-card.record.json")
@@ -48,6 +49,7 @@ async def test_the_review_screen_steps_through_the_costly_decisions() -> None:
     assert not app.is_running
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_r_in_a_replay_opens_the_review_and_escape_comes_back() -> None:
     record = load_record(GOLDEN / "snailspace.record.json")
@@ -65,6 +67,7 @@ async def test_r_in_a_replay_opens_the_review_and_escape_comes_back() -> None:
         assert isinstance(app.screen, ReplayScreen) and app.is_running
 
 
+@pytest.mark.slow
 def test_the_chart_marks_the_costly_decisions() -> None:
     from pegboard.analysis.review import review
 
@@ -74,6 +77,7 @@ def test_the_chart_marks_the_costly_decisions() -> None:
     assert all(len(line) == 60 for line in text.plain.splitlines()[:8])
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_review_screen_fits_80x24_with_every_column_readable() -> None:
     """Issue 40 F: at 80x24 the loss column was cut to one character (0.41 showed as "0"), the

@@ -95,6 +95,7 @@ async def to_mode(pilot: Any, app: PegboardApp, mode: str, rng: random.Random | 
     raise AssertionError("never reached")
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_score_history_any_time_and_the_last_show_again(tmp_path: Path) -> None:
     app = make_app(tmp_path, "cribbage", seed=4)
@@ -212,6 +213,7 @@ async def test_the_pace_key_and_skipping_ahead(tmp_path: Path) -> None:
         assert screen.flow.skipping
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_table_held_after_the_play_waits_for_a_key_and_no_stale_thinking_line(tmp_path: Path) -> None:
     setup = Setup("cribbage", "random", names=("Ann",), seed=5)

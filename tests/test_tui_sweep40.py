@@ -98,6 +98,7 @@ async def shown(pilot: object, app: object, wanted: object) -> object:
     raise AssertionError(f"{wanted} never shown: {app.screen}")  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_after_the_game_v_esc_r_and_enter_come_back_to_the_summary(tmp_path: Path) -> None:
     import random
@@ -149,6 +150,7 @@ def test_cards_of_one_rank_in_the_play_are_no_choice() -> None:
     assert forced_move(game, 0) == legal[0]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_app_asks_no_key_to_choose_between_suits_in_the_play(tmp_path: Path) -> None:
     import random
@@ -192,6 +194,7 @@ def test_the_saved_game_list_says_muggins_and_the_target_and_hides_a_game_open_e
 
 
 # ---------------------------------------------------------------------------- one verdict on a discard
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [15, 17, 21])
 def test_the_hint_the_show_panel_the_review_and_analyse_give_one_verdict_on_a_throw(seed: int) -> None:
     """Issue 40 F: the hint counted the pegging and the exact crib, the panel neither, so a player who

@@ -260,6 +260,7 @@ def signed_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield client
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(endpoint=st.sampled_from(ENDPOINTS), body=FIELDS | JSON)
 def test_every_new_endpoint_answers_odd_input_with_a_4xx_never_a_5xx(signed_client: Any, endpoint: str,

@@ -22,7 +22,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.testing import ServerThread  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # a real browser: not in -m "not slow"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]

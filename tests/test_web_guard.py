@@ -41,6 +41,7 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
         yield running
 
 
+@pytest.mark.slow
 def test_a_duplicate_sets_first_half_review_and_record_stay_closed_until_the_set_is_over(server: ServerThread) -> None:
     created, tokens = open_table(server.url, {"game": "cribbage", "duplicate": 1, "seats": [
         {"name": "Ivy"}, {"kind": "computer", "level": "greedy", "name": "Gus"}]})
@@ -65,6 +66,7 @@ def test_a_duplicate_sets_first_half_review_and_record_stay_closed_until_the_set
     assert fetch(f"{server.url}/api/tables/{first}/review")[0] == 200
 
 
+@pytest.mark.slow
 def test_a_finished_review_is_kept_in_the_database_and_served_again_after_a_restart(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     with ServerThread(db, Settings(workers=0, rate=1000.0, burst=1000.0)) as server:
@@ -139,6 +141,7 @@ def test_the_websocket_origin_must_match_in_scheme_and_hosts_are_allow_listed(tm
         assert client.get("/api/games").status_code == 200
 
 
+@pytest.mark.slow
 def test_a_connection_closed_for_its_rate_is_told_why(tmp_path: Path) -> None:
     from starlette.websockets import WebSocketDisconnect
 

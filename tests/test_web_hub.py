@@ -118,6 +118,7 @@ def test_the_collector_freezes_live_objects_and_thaws_them_on_stop(tmp_path: Pat
     assert frozen > 0 and after == 0
 
 
+@pytest.mark.slow
 def test_the_expert_thinks_in_a_worker_process_and_decides_as_in_the_server() -> None:
     """Issue 25: a computer's decision must not hold up other tables. The quick levels decide on the
     event loop; the expert in a worker process (a thread would hold the interpreter lock the loop

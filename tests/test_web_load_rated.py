@@ -11,6 +11,7 @@ pytest.importorskip("websockets")
 from benchmarks.web_load import forced, measure  # noqa: E402
 
 
+@pytest.mark.slow
 def test_two_rated_tables_are_matched_and_played_without_errors() -> None:
     figures = measure(tables=2, seconds=2.5, think=0.01, warmup=0.5, workers=0, rated=True)
     assert figures["rated"] and figures["clock"] == "15+120"

@@ -82,6 +82,7 @@ def new_table(server: ServerThread, name: str, game: str = "five-card", **extra:
     return str(created["table"]), tokens[0]
 
 
+@pytest.mark.slow
 def test_a_players_games_on_the_server_make_their_statistics(server: ServerThread) -> None:
     assert get(f"{server.url}/api/players/Nobody/stats")[0] == 404  # nobody registered the name
     empty = get(f"{server.url}/api/players/{member(server, 'Wren').name}/stats")[1]
@@ -110,6 +111,7 @@ def test_a_players_games_on_the_server_make_their_statistics(server: ServerThrea
     assert status == 200 and b"/static/js/stats.js" in page
 
 
+@pytest.mark.slow
 def test_a_duplicate_set_in_the_browser_app_is_two_tables_with_one_result(server: ServerThread) -> None:
     first, token = new_table(server, "Ivy", "cribbage", duplicate=1)
     info = get(f"{server.url}/api/tables/{first}")[1]
@@ -162,6 +164,7 @@ def test_a_duplicate_table_that_cannot_be_played_is_refused(server: ServerThread
         raise AssertionError("accepted")
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("browser")
 @needs_chromium
 def test_the_statistics_page_and_the_lobby_link_in_a_browser(server: ServerThread) -> None:
@@ -184,6 +187,7 @@ def test_the_statistics_page_and_the_lobby_link_in_a_browser(server: ServerThrea
         assert errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("browser")
 @needs_chromium
 def test_a_duplicate_set_goes_from_half_to_half_and_shows_its_result_in_a_browser(server: ServerThread) -> None:

@@ -32,7 +32,8 @@ from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION  # noqa: E402
 from pegboard.web.testing import Client, Member, ServerThread, open_table  # noqa: E402
 
 BIN, WHY = find_postgres()
-pytestmark = [pytest.mark.skipif(BIN is None, reason=WHY), pytest.mark.xdist_group("postgres")]
+pytestmark = [pytest.mark.skipif(BIN is None, reason=WHY), pytest.mark.xdist_group("postgres"),
+              pytest.mark.slow]  # a PostgreSQL cluster and server processes of its own
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -167,6 +167,7 @@ GAMES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_no_frame_ever_names_a_card_hidden_from_its_seat(server: ServerThread, recorder: Recorder,
                                                          name: str) -> None:

@@ -178,6 +178,7 @@ def test_presence_is_announced_when_a_player_comes_and_goes(server: ServerThread
     assert frame["seats"][0]["online"] and frame["seats"][1]["joined"]
 
 
+@pytest.mark.slow
 def test_a_hint_is_one_of_your_legal_actions_with_a_reason_and_only_on_your_turn(server: ServerThread) -> None:
     table, clients = seated(server)
     answer = clients[0].request({"type": "hint"})

@@ -72,6 +72,7 @@ def play_out(clients: list[Client], seed: int) -> dict[str, Any]:
                 client.act(choice)
 
 
+@pytest.mark.slow
 def test_two_signed_in_players_are_matched_play_a_rated_game_and_their_ratings_change(server: ServerThread) -> None:
     ann, bob = Member(server.url), Member(server.url)
     ann.sign_up("Ann")
@@ -125,6 +126,7 @@ def test_the_computer_is_offered_after_the_wait_and_is_a_rated_opponent(tmp_path
         assert cy.get("/api/players/greedy")["ratings"]["five-card"]["rating"] == 1500  # levels never move
 
 
+@pytest.mark.slow
 def test_a_player_out_of_time_is_moved_for_then_loses(tmp_path: Path) -> None:
     with ServerThread(str(tmp_path / "t.db"), settings()) as server:
         ann, bob = Member(server.url), Member(server.url)
@@ -221,6 +223,7 @@ def test_the_rated_terms_answer_even_before_the_levels_ratings_are_published(
     assert [c["name"] for c in terms["clocks"]] == ["15+120", "30+300"]
 
 
+@pytest.mark.slow
 def test_a_forced_move_at_a_rated_table_is_made_by_the_server_and_never_offered(server: ServerThread) -> None:
     ann, bob = Member(server.url), Member(server.url)
     ann.sign_up("Ann")

@@ -95,6 +95,7 @@ class Hammer(threading.Thread):
             return
 
 
+@pytest.mark.slow
 def test_kill_9_mid_game_and_restart_resumes_every_table_exactly(tmp_path: Path) -> None:
     db = tmp_path / "tables.db"
     rng = random.Random(7)

@@ -55,6 +55,7 @@ def finished_table(server: ServerThread, game: str = "five-card") -> str:
     return table
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_reviewed_over_http(server: ServerThread) -> None:
     table = finished_table(server)
     status, body = get(f"{server.url}/api/tables/{table}/review")
@@ -80,6 +81,7 @@ def test_an_unfinished_game_is_not_reviewed(server: ServerThread) -> None:
     assert get(f"{server.url}/api/tables/nosuchtable/review")[0] == 404
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("browser")
 @needs_chromium
 def test_the_review_page_in_a_browser(server: ServerThread) -> None:

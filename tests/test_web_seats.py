@@ -179,6 +179,7 @@ def free_port() -> int:
         return port
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", ["--access-log", "--no-access-log"])
 def test_serve_access_log_logs_every_request(tmp_path: Path, flag: str) -> None:
     port = free_port()

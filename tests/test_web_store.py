@@ -115,6 +115,7 @@ def test_a_file_that_is_not_a_tables_database_is_a_store_error(tmp_path: Path) -
         SQLiteStore(str(foreign))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("db", "needle"), [("/etc/passwd", "/etc/passwd: not a pegboard database of tables"),
                                             ("/etc/passwd/tables.db", "'/etc/passwd' is not a folder")])
 def test_serve_on_a_file_that_is_not_a_database_exits_2_with_one_line(db: str, needle: str) -> None:

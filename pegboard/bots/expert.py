@@ -96,7 +96,7 @@ MIN_SHARE = 0.02
 
 @dataclass(frozen=True)
 class ExpertSettings:
-    """What the expert's two-player play uses. The defaults are the measured best (README: the
+    """What the expert's two-player play uses. The defaults are the measured best (docs/strength.md: the
     strength table); :data:`BASELINE` is the expert before the pegging table, inference and patterns."""
 
     pegging_weight: float = 0.7

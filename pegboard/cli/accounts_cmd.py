@@ -46,7 +46,7 @@ def accounts_command() -> None:
     """The accounts of a pegboard server's database (run it beside the server)."""
 
 
-@accounts_command.command("list")
+@accounts_command.command("list", short_help="List the accounts.")
 @DB_OPTION
 def list_accounts(db: Path | None) -> None:
     """Every account: name, created, and whether it is deleted, banned or private."""
@@ -60,7 +60,7 @@ def list_accounts(db: Path | None) -> None:
         click.echo(f"{account.name:<16}  {when}  {' '.join(flags)}".rstrip())
 
 
-@accounts_command.command("reset")
+@accounts_command.command("reset", short_help="Print a one-time link to set a new password.")
 @click.argument("name")
 @click.option("--url", default="http://127.0.0.1:8000", show_default=True, help="The server's address for the link.")
 @DB_OPTION
@@ -76,7 +76,7 @@ def reset(name: str, url: str, db: Path | None) -> None:
     click.echo(f"{url.rstrip('/')}/reset#{token}")
 
 
-@accounts_command.command("ban")
+@accounts_command.command("ban", short_help="Ban an account (or --unban).")
 @click.argument("name")
 @click.option("--unban", is_flag=True, help="Lift a ban instead.")
 @DB_OPTION
