@@ -8,7 +8,8 @@ in words. A game played for another objective than winning (the record's ``objec
 spread, a match; :mod:`pegboard.objectives`) has its decisions near the end judged by that objective,
 as the expert playing for it decides there. Each player gets an accuracy figure
 (:mod:`pegboard.analysis.accuracy`), the points lost in discards, in the play and in counting (grid
-games: in placing), and their costliest decisions.
+games: in placing), and their costliest decisions; with two players and a board table, also their
+luck, skill, luck-adjusted result and Performance Rating (:mod:`pegboard.analysis.luck`).
 
 Every random draw of a decision comes from a generator seeded by its information set (what the
 deciding seat knew) and the analysis budget alone (:meth:`Assessor.rng_for`), never by a hidden card,
