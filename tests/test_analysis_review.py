@@ -232,3 +232,52 @@ def test_a_hint_during_the_game_shows_the_numbers_its_review_will() -> None:
     for index, advice in hints.items():
         best = by_index[index].assessment.best
         assert advice.action == best.action and f"{best.points:+.2f}" in advice.reason
+
+
+def test_identical_information_gets_identical_verdicts_in_different_records() -> None:
+    """Issue 38: a verdict is seeded by what the seat knew and the budget alone: another record seed,
+    other hidden cards for East and other names give North's decisions the very same verdicts."""
+    data = expert_game(11)
+    deal_index = 1
+    truncated = json.loads(json.dumps(data))
+    truncated["deals"] = truncated["deals"][:deal_index + 1]
+    truncated["deals"][deal_index]["actions"] = truncated["deals"][deal_index]["actions"][:6]
+    changed = _change_east_hidden_cards(truncated, deal_index, random.Random(8))
+    changed["seed"] = (data.get("seed") or 0) + 12345
+    first = review(parse_record(truncated), seats=[0])
+    second = review(parse_record(changed), seats=[0])
+    assert first.decisions
+    assert [d.to_json() for d in first.decisions] == [d.to_json() for d in second.decisions]
+
+
+def test_every_option_of_a_sampled_decision_carries_its_standard_error() -> None:
+    """Issue 38: the play's options are valued on common samples, each with its standard error; a loss
+    within twice the SE of the difference is no mistake."""
+    from pegboard.analysis.review import NOISE, SE_FACTOR
+
+    found = review(parse_record(expert_game(11)))
+    plays = [d for d in found.decisions if d.kind == "play" and not d.assessment.by_win]
+    assert plays
+    for decision in plays:
+        for option in decision.to_json()["options"]:
+            assert option["se"] >= 0
+        if decision.loss > 0 and decision.se is not None:
+            assert decision.loss > max(NOISE["play"], SE_FACTOR * decision.se)
+    discards = [d for d in found.decisions if d.kind == "discard"]
+    assert all("se" not in option for option in discards[0].to_json()["options"])
+
+
+def test_two_players_lucks_sum_to_zero_and_the_json_carries_luck() -> None:
+    """Issue 38: per player "luck" and "luck_adjusted" beside "accuracy" and "points_lost"; the two
+    players' lucks, event by event and in all, sum to zero; skill is the rest of the result."""
+    found = review(parse_record(play("cribbage", ["expert", "random"], 5))).to_json()
+    players = found["players"]
+    for player in players.values():
+        assert {"accuracy", "points_lost", "luck", "luck_adjusted"} <= set(player)
+        assert isinstance(player["luck"], float) and isinstance(player["luck_adjusted"], float)
+        assert player["skill"] == pytest.approx(player["result"] - player["luck"], abs=2e-4)
+    assert sum(player["luck"] for player in players.values()) == pytest.approx(0, abs=1e-3)
+    kinds = {event["event"] for event in found["luck_events"]}
+    assert {"deal", "starter"} <= kinds
+    for event in found["luck_events"]:
+        assert sum(event["luck"].values()) == pytest.approx(0, abs=1e-3)

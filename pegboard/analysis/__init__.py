@@ -5,6 +5,8 @@
 * :class:`Assessor` (:mod:`pegboard.analysis.evaluate`): every legal choice of one seat's view,
   valued in expected points and, where the board table applies, in the chance to win;
 * :func:`accuracy` (:mod:`pegboard.analysis.accuracy`): the accuracy figure;
+* :mod:`pegboard.analysis.luck`: luck and skill apart (the cut, each deal, each starter), the
+  luck-adjusted result and the Performance Rating;
 * :func:`parse_position` (:mod:`pegboard.analysis.position`): the short text form of a position.
 
 docs/review.md describes what the numbers mean.

@@ -34,6 +34,8 @@ comes from the generator passed in, so an assessment is reproducible.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -54,7 +56,8 @@ from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
 
-__all__ = ["Option", "Assessment", "Assessor", "decision_kind", "REVIEW_SETTINGS", "MULTI_ROUNDS", "GRID_SAMPLES"]
+__all__ = ["Option", "Assessment", "Assessor", "decision_kind", "information_key", "REVIEW_SETTINGS", "MULTI_ROUNDS",
+           "GRID_SAMPLES"]
 
 REVIEW_SETTINGS = replace(ExpertSettings(), samples=2 * ExpertSettings.samples,
                           node_budget=2 * ExpertSettings.node_budget)
@@ -89,12 +92,49 @@ class Option:
     match; :mod:`pegboard.objectives`), where its board table applies; else None."""
     worth_halves: tuple[float, float] | None = None
     """Likewise for ``worth``."""
+    draws: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """Sampled points (the play): the value sample by sample, both halves, on the same samples as every
+    other option of the decision (common random numbers); empty where none are kept."""
+
+    @property
+    def se(self) -> float | None:
+        """The standard error of ``points``: from the samples where kept, else from the two halves
+        (their difference over 2), None for an exact value (discards, counts).
+
+        >>> Option(Action.parse("play 5H", 0), 1.0, halves=(0.8, 1.2)).se
+        0.2
+        """
+        if len(self.draws) >= 2:
+            return _standard_error(self.draws)
+        if self.halves is not None:
+            return round(abs(self.halves[0] - self.halves[1]) / 2, 12)
+        return None
+
+    def se_against(self, other: Option) -> float | None:
+        """The standard error of ``other.points - self.points``: paired sample by sample where both keep
+        their samples (common random numbers: the shared luck of the samples cancels), else the two
+        errors combined as if independent; None when both are exact.
+
+        >>> a = Option(Action.parse("play 5H", 0), 1.0, draws=(1.0, 2.0, 3.0))
+        >>> b = Option(Action.parse("play 6H", 0), 2.0, draws=(2.0, 3.0, 4.0))
+        >>> a.se_against(b)
+        0.0
+        """
+        if len(self.draws) >= 2 and len(other.draws) == len(self.draws):
+            return _standard_error([b - a for a, b in zip(self.draws, other.draws)])
+        mine, theirs = self.se, other.se
+        if mine is None and theirs is None:
+            return None
+        return float(np.hypot(mine or 0.0, theirs or 0.0))
 
     def to_json(self) -> dict[str, Any]:
         """``{"action", "points", "win"}``, ``"worth"`` when valued by another objective and, for
         discards, ``"parts"``, rounded."""
         data: dict[str, Any] = {"action": self.action.text(), "points": round(self.points, 3),
                                 "win": None if self.win is None else round(self.win, 4)}
+        se = self.se
+        if se is not None:
+            data["se"] = round(se, 3)
         if self.worth is not None:
             data["worth"] = round(self.worth, 4)
         if self.parts:
@@ -176,6 +216,44 @@ _MIX = 20
 """Copies of a throw's counts in :func:`_with_pegging`'s mix: shifts are kept to a twentieth of a point."""
 
 
+def _standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (two or more).
+
+    >>> _standard_error([1.0, 3.0])
+    1.0
+    """
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((value - mean) ** 2 for value in values) / (n - 1)
+    return round(float(np.sqrt(variance / n)), 12)
+
+
+def information_key(view: Any, budget: str = "") -> str:
+    """A stable hash of what ``view``'s seat knew (every field of its view: its own cards, the scores,
+    the public history of the game but the cards cut for first deal, with seats for names) and of
+    ``budget`` (what the analysis spends): the seed of that decision's samples, so that identical
+    information gets an identical verdict in any record, whatever the players are called.
+
+    >>> from pegboard.engine import new_game
+    >>> ann = new_game("cribbage", ["Ann", "Bob"], seed=3).view(0)
+    >>> cid = new_game("cribbage", ["Cid", "Dee"], seed=3).view(0)
+    >>> information_key(ann) == information_key(cid), information_key(ann) == information_key(ann, "more")
+    (True, False)
+    """
+    data = view.to_json()
+    for name in ("players", "sides", "winner"):
+        data.pop(name, None)
+    events = []
+    for event in data.pop("events", []):
+        if event.get("type") == "cut":  # the cut for first deal: only who deals, which the view shows
+            continue
+        event = dict(event)
+        event.pop("player", None)
+        events.append(event)
+    text = json.dumps([data, events, budget], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def decision_kind(rules: Rules, action: Action) -> str:
     """What kind of decision an action is: ``discard``, ``play``, ``count`` (muggins counts and claims)
     or ``place`` (every move of the grid games).
@@ -205,6 +283,17 @@ class Assessor:
         decisions are assessed as for ``win``)."""
         self._experts: dict[int, ExpertBot] = {}
         self._grid: dict[int, Any] = {}
+
+    @property
+    def budget(self) -> str:
+        """What the analysis spends on a decision, in words that change when it does (part of each
+        decision's seed: :func:`information_key`)."""
+        return f"{REVIEW_SETTINGS}/{MULTI_ROUNDS}/{sorted(GRID_SAMPLES.items())}/{self.objective.name}"
+
+    def rng_for(self, view: Any, *, every_chance: bool = False) -> random.Random:
+        """The generator of the samples behind ``view``'s decision: seeded by the information set and
+        the budget alone (:func:`information_key`)."""
+        return random.Random(information_key(view, f"{self.budget}/{every_chance}"))
 
     def expert(self, seat: int) -> ExpertBot:
         found = self._experts.get(seat)
@@ -283,7 +372,8 @@ class Assessor:
                       every_chance: bool) -> tuple[list[Option], bool, bool]:
         expert = self.expert(seat)
         rounds = 1 if self.rules.players == 2 else MULTI_ROUNDS
-        points = self._halves(lambda: expert.evaluate(view), expert, rng, rounds)
+        draws: dict[Action, list[float]] = {}
+        points = self._halves(lambda: expert.evaluate(view), expert, rng, rounds, draws)
         chances: dict[Action, tuple[float, float]] = {}
         worths: dict[Action, tuple[float, float]] = {}
         by_win = by_worth = False
@@ -301,22 +391,33 @@ class Assessor:
             win, worth = chances.get(action), worths.get(action)
             options.append(Option(action, sum(points[action]) / 2, None if win is None else sum(win) / 2,
                                   halves=points[action], win_halves=win,
-                                  worth=None if worth is None else sum(worth) / 2, worth_halves=worth))
+                                  worth=None if worth is None else sum(worth) / 2, worth_halves=worth,
+                                  draws=tuple(draws.get(action, ()))))
         return options, by_win, by_worth
 
     @staticmethod
-    def _halves(evaluate: Callable[[], dict[Action, float]], bot: Any, rng: random.Random, rounds: int
-                ) -> dict[Action, tuple[float, float]]:
+    def _halves(evaluate: Callable[[], dict[Action, float]], bot: Any, rng: random.Random, rounds: int,
+                draws: dict[Action, list[float]] | None = None) -> dict[Action, tuple[float, float]]:
         """Two independent estimates of every action's value: ``rounds`` evaluations each, the bot's
-        generator seeded afresh from ``rng`` for each."""
+        generator seeded afresh from ``rng`` for each; every action of one evaluation valued on the same
+        samples. ``draws`` gathers the values sample by sample where the bot keeps them (all or none)."""
         halves: list[dict[Action, float]] = []
+        complete = draws is not None
         for _ in range(2):
             total: dict[Action, float] = {}
             for _ in range(rounds):
                 bot.rng = random.Random(rng.getrandbits(64))
                 for action, value in evaluate().items():
                     total[action] = total.get(action, 0.0) + value / rounds
+                kept = getattr(bot, "draws", None)
+                if draws is not None and complete and kept and all(kept.get(a) for a in total):
+                    for action in total:
+                        draws.setdefault(action, []).extend(kept[action])
+                else:
+                    complete = False
             halves.append(total)
+        if draws is not None and not complete:
+            draws.clear()
         return {action: (halves[0][action], halves[1][action]) for action in halves[0]}
 
     def _grid_options(self, view: Any, seat: int, rng: random.Random) -> list[Option]:

@@ -8,11 +8,15 @@ in words. A game played for another objective than winning (the record's ``objec
 spread, a match; :mod:`pegboard.objectives`) has its decisions near the end judged by that objective,
 as the expert playing for it decides there. Each player gets an accuracy figure
 (:mod:`pegboard.analysis.accuracy`), the points lost in discards, in the play and in counting (grid
-games: in placing), and their costliest decisions.
+games: in placing), and their costliest decisions; with two players and a board table, also their
+luck, skill, luck-adjusted result and Performance Rating (:mod:`pegboard.analysis.luck`).
 
-Every random draw of a decision comes from a generator seeded by the record's seed and the
-decision's place in the record, never by a hidden card: a review is reproducible, and two records
-that differ only in cards a seat could not see give that seat's decisions the same verdicts.
+Every random draw of a decision comes from a generator seeded by its information set (what the
+deciding seat knew) and the analysis budget alone (:meth:`Assessor.rng_for`), never by a hidden card,
+the record's seed or the decision's place in the record; every option is valued on the same samples.
+So a review is reproducible, and identical information gets an identical verdict in any record. A
+sampled choice is called a loss only when it exceeds its noise: ``loss > max(NOISE, 2 x SE)``, the SE
+of the difference between the best and the choice, paired sample by sample (:data:`SE_FACTOR`).
 
 >>> from pegboard.engine import new_game
 >>> from pegboard.records import parse_record, record_of
@@ -30,21 +34,24 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pegboard.analysis.accuracy import accuracy
 from pegboard.analysis.evaluate import Assessment, Assessor, Option
+from pegboard.analysis.luck import LuckEvent, PlayerLuck, cut_luck, deal_luck, performance_rating, starter_luck
 from pegboard.analysis.reasons import reason
 from pegboard.bots.board import BoardTable
+from pegboard.cards import Card, full_deck
 from pegboard.engine import Action, GameState
 from pegboard.errors import RecordError
 from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
+from pegboard.scoring.fast import hand_score
 
-__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "decision_rng", "is_decision", "KINDS",
+__all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "is_decision", "KINDS",
            "assess_now", "judge", "judge_past",
-           "NOISE", "WIN_NOISE", "COSTLIEST", "FORMAT"]
+           "NOISE", "WIN_NOISE", "SE_FACTOR", "COSTLIEST", "FORMAT"]
 
 FORMAT = "pegboard-review/1"
 KINDS = {"cribbage": ("discard", "play", "count"), "snailspace": ("place",), "solitaire": ("place",)}
@@ -54,6 +61,10 @@ NOISE = {"discard": 0.05, "play": 0.05, "count": 0.0, "place": 0.15}
 exact but for the model of the other crib cards and the pegging table (0.05); the play is searched
 over samples of the unseen cards, and the expert itself calls plays within 0.05 points alike; the
 grid games' values come from samples of the cards to come (0.15). Counts are exact."""
+SE_FACTOR = 2.0
+"""A sampled loss (the play, the grid games) counts only when it is more than this many standard errors
+of the difference between the best option and the choice (and more than :data:`NOISE`): a loss the
+samples cannot tell from zero is no mistake."""
 WIN_NOISE = 0.03
 """Near the end, where decisions are judged by the chance to win: a loss of at most three percentage
 points is no measurable loss (there a few samples that peg out, or not, move the chance that much)."""
@@ -89,6 +100,8 @@ class Decision:
     assessment: Assessment = field(repr=False, compare=False)
     worth_loss: float | None = None
     """What it lost in the review's objective (game points, spread, a match) where it was judged by it."""
+    se: float | None = None
+    """The standard error of the points between the best option and the choice (None: exact values)."""
 
     @property
     def place(self) -> int:
@@ -118,7 +131,8 @@ class Decision:
             "choice": self.choice.text(), "best": self.best.text(), "loss": round(self.loss, 3),
             "win_loss": None if self.win_loss is None else round(self.win_loss, 4),
             "points": round(self.points, 3), "best_points": round(self.best_points, 3),
-            "win": None if self.win is None else round(self.win, 4), "reason": self.reason,
+            "win": None if self.win is None else round(self.win, 4),
+            "se": None if self.se is None else round(self.se, 3), "reason": self.reason,
             "scores": list(self.scores),
         }
         if self.assessment.objective != WIN:
@@ -142,10 +156,18 @@ class PlayerReview:
     decisions: int
     mistakes: int
     costliest: tuple[int, ...]
+    luck: PlayerLuck = PlayerLuck(0.0, 0.0, 0.0, 0.0, None, False)
+    """What the cards gave them, the rest (skill), the luck-adjusted result and the Performance Rating
+    (:mod:`pegboard.analysis.luck`)."""
 
     def to_json(self, decisions: list[Decision]) -> dict[str, Any]:
+        luck = self.luck
         return {"seat": self.seat, "side": self.side, "accuracy": self.accuracy,
-                "points_lost": round(self.points_lost, 3), "lost": {k: round(v, 3) for k, v in self.lost.items()},
+                "points_lost": round(self.points_lost, 3),
+                "luck": round(luck.luck, 4), "skill": round(luck.skill, 4), "result": round(luck.result, 4),
+                "luck_adjusted": round(luck.luck_adjusted, 4),
+                "rating": None if luck.rating is None else round(luck.rating, 2), "luck_measured": luck.measured,
+                "lost": {k: round(v, 3) for k, v in self.lost.items()},
                 "decisions": self.decisions, "mistakes": self.mistakes,
                 "costliest": [_brief(decisions[i]) for i in self.costliest]}
 
@@ -189,6 +211,8 @@ class Review:
     seconds: float
     objective: Objective = WIN
     """What the decisions near the end were judged by (the record's, unless the review was told)."""
+    luck_events: list[LuckEvent] = field(default_factory=list)
+    """The chance events (the cut, each deal, each starter) and each side's luck in them."""
 
     @property
     def judged(self) -> str:
@@ -203,6 +227,19 @@ class Review:
         return f"Near the end, decisions are judged {self.objective.words}, their cost turned into points."
 
     @property
+    def luck_line(self) -> str:
+        """Each player's luck (what the cards gave them, in the chance to win), luck-adjusted result and
+        Performance Rating in a line for a screen; "" where no luck was measured.
+
+        >>> Review("cribbage", "cribbage", {}, (), [], [], [], 0, False, None, 0.0).luck_line
+        ''
+        """
+        parts = [f"{name} {player.luck.luck * 100:+.0f}% (adjusted {player.luck.luck_adjusted:.2f}, "
+                 f"PR {player.luck.rating if player.luck.rating is not None else 0:.1f})"
+                 for name, player in self.players.items() if player.luck.measured]
+        return "Luck (the cards, in the chance to win): " + ", ".join(parts) if parts else ""
+
+    @property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of decision this game has, in the order they are reported."""
         return KINDS[self.family]
@@ -215,27 +252,18 @@ class Review:
             "players": {name: player.to_json(self.decisions) for name, player in self.players.items()},
             "decisions": [decision.to_json() for decision in self.decisions],
             "timeline": [mark.to_json(self.sides) for mark in self.marks],
+            "luck_events": [event.to_json(self.sides) for event in self.luck_events],
             "seconds": round(self.seconds, 2),
         }
-
-
-def decision_rng(seed: int | None, deal: int, number: int) -> random.Random:
-    """The generator behind the decision that is action ``number`` of deal ``deal`` in a game dealt from
-    ``seed``: public facts only, so the verdict never depends on a hidden card, and a hint given during
-    the game (:func:`pegboard.present.hint`) shows the numbers its review will.
-
-    >>> decision_rng(7, 0, 3).random() == decision_rng(7, 0, 3).random()
-    True
-    """
-    return random.Random(f"pegboard-review/{seed if seed is not None else 0}/{deal}/{number}")
 
 
 def assess_now(game: GameState, seat: int, objective: Objective = WIN, assessor: Assessor | None = None
                ) -> Assessment:
     """Every choice ``seat`` has now in ``game``, valued as the review of the game will value it: the
-    same assessor, the same samples (:func:`decision_rng` of this moment). The hint's numbers."""
+    same assessor, the same samples (seeded by the seat's information set). The hint's numbers."""
     assessor = assessor if assessor is not None else Assessor(game.rules, objective)
-    return assessor.assess(game.view(seat), decision_rng(game.seed, game.deal_number, len(game.deal_logs[-1].moves)))
+    view = game.view(seat)
+    return assessor.assess(view, assessor.rng_for(view))
 
 
 def judge(game: GameState, action: Action, objective: Objective = WIN) -> Decision:
@@ -308,17 +336,26 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
     decisions: list[Decision] = []
     marks: list[DealMark] = []
     scores_after: list[tuple[int, ...]] = []
+    lucky = assessor.win_model is not None and record.rules.players == 2 and bool(record.rules.crib)
+    luck = _Luck(record, assessor) if lucky else None
     for index, (deal_index, number, text) in enumerate(texts):
         if number == 0 or not marks:
             marks.append(_mark(game, assessor, deal_index, index))
+            if luck is not None:
+                luck.deal_start(game, marks[-1], index)
         action = game.parse_action(text)
         seat = action.seat
         view = game.view(seat)
         if (seats is None or seat in seats) and is_decision(view.legal_actions):
-            rng = decision_rng(record.seed, deal_index, number)
-            found = assessor.assess(view, rng)
+            known = luck.throws.get((deal_index, seat)) if luck is not None and action.verb == "discard" else None
+            found = known if known is not None else assessor.assess(view, assessor.rng_for(view))
             decisions.append(_verdict(found, view, game, action, index, deal_index, assessor))
+        before = game.score_list
+        starter = getattr(game, "starter", None)
         game.apply(action)
+        if luck is not None and starter is None and getattr(game, "starter", None) is not None \
+                and game.deal_number == deal_index:
+            luck.starter_turned(deal_index, index + 1, before)
         scores_after.append(game.score_list)
         if progress is not None:
             progress(index + 1, len(texts))
@@ -326,9 +363,122 @@ def review(record: GameRecord, *, seats: Collection[int] | None = None, progress
         marks.append(_mark(game, assessor, 0, 0))
     marks.append(DealMark(-1, len(texts), None, game.score_list, _final_chances(game, assessor)))
     summaries = _summaries(record, decisions, seats, game)
+    events: list[LuckEvent] = []
+    if luck is not None:
+        events = luck.finish(game, marks)
+        summaries = {name: replace(player, luck=luck.player(player.seat, events, decisions))
+                     for name, player in summaries.items()}
     return Review(record.rules.name, record.rules.family, summaries, game.side_names, decisions, marks,
                   scores_after, len(texts), final.finished, final.winner, time.perf_counter() - started,
-                  objective)
+                  objective, events)
+
+
+class _Luck:
+    """Gathers a two-player game's chance events as the review walks it (:mod:`pegboard.analysis.luck`)."""
+
+    def __init__(self, record: GameRecord, assessor: Assessor) -> None:
+        self.record = record
+        self.assessor = assessor
+        assert assessor.win_model is not None
+        self.model = assessor.win_model
+        self.throws: dict[tuple[int, int], Assessment] = {}
+        self.events: list[LuckEvent] = []
+        self.initial: float | None = None
+        self.starters: list[tuple[int, int, tuple[int, ...]]] = []
+
+    def chance(self, mine: int, theirs: int, dealing: bool) -> float:
+        return self.model.chance(my_score=mine, their_score=theirs, dealing=dealing)
+
+    def deal_start(self, game: GameState, mark: DealMark, index: int) -> None:
+        dealer = getattr(game, "dealer", None)
+        if mark.win is None or dealer is None or game.finished:
+            return
+        scores = game.score_list
+        if self.initial is None:
+            if self.record.cut_for_deal and mark.deal == 0:
+                as_dealer, as_pone = self.chance(scores[0], scores[1], True), self.chance(scores[0], scores[1], False)
+                self.initial = (as_dealer + as_pone) / 2
+                self.events.append(LuckEvent("cut", -1, index, cut_luck(as_dealer, as_pone, dealer)))
+            else:
+                self.initial = mark.win[0]
+        best = []
+        for seat in (0, 1):
+            view = game.view(seat)
+            if not view.legal_actions or view.legal_actions[0].verb != "discard":
+                return
+            found = self.assessor.assess(view, self.assessor.rng_for(view))
+            self.throws[(mark.deal, seat)] = found
+            best.append(max(option.win or 0.0 for option in found.options))
+        self.events.append(LuckEvent("deal", mark.deal, index, deal_luck((mark.win[0], mark.win[1]),
+                                                                          (best[0], best[1]))))
+
+    def starter_turned(self, deal: int, index: int, before: tuple[int, ...]) -> None:
+        self.starters.append((deal, index, before))
+
+    def finish(self, game: GameState, marks: list[DealMark]) -> list[LuckEvent]:
+        rules = self.record.rules
+        pegged: dict[int, list[int]] = {}
+        shown: set[int] = set()
+        for event in game.view(None).events:
+            if event.type == "score" and event.phase == "play" and event.seat is not None:
+                pegged.setdefault(event.deal, [0, 0])[event.seat] += event.points or 0
+            if event.phase == "show":
+                shown.add(event.deal)
+        four = rules.crib_four_flush
+        for deal, index, base in self.starters:
+            if deal not in shown:
+                continue  # won in the play (or not yet shown): the starter decided nothing measurable
+            entry = self.record.deals[deal]
+            cards = entry.deal
+            hands = [list(hand) for hand in cards.hands]
+            thrown: list[Card] = list(cards.crib)
+            for text in entry.actions:
+                parts = text.split()
+                if len(parts) > 2 and parts[1] == "discard":
+                    seat = self.record.players.index(parts[0])
+                    for code in parts[2:]:
+                        card = Card.parse(code)
+                        hands[seat].remove(card)
+                        thrown.append(card)
+            dealt = {card for hand in cards.hands for card in hand} | set(cards.crib)
+            starters = [card for card in full_deck() if card not in dealt]
+            if cards.starter is None or len(hands) != 2:
+                continue
+            dealer = next(mark.dealer for mark in marks if mark.deal == deal)
+            if dealer is None:
+                continue
+            pone = 1 - dealer
+            pone_codes = [card.code for card in hands[pone]]
+            dealer_codes = [card.code for card in hands[dealer]]
+            crib_codes = [card.code for card in thrown]
+
+            def counts(card: Card, pone_codes: list[int] = pone_codes, dealer_codes: list[int] = dealer_codes,
+                       crib_codes: list[int] = crib_codes) -> tuple[int, int]:
+                return (hand_score(pone_codes, card.code),
+                        hand_score(dealer_codes, card.code) + hand_score(crib_codes, card.code, True, four))
+
+            target = rules.target or 0
+            self.events.append(LuckEvent("starter", deal, index, starter_luck(
+                self.chance, target, dealer, base, pegged.get(deal, [0, 0]), counts, rules.heels_points,
+                starters, cards.starter)))
+        self.events.sort(key=lambda event: (event.index, event.kind != "cut"))
+        last = [mark for mark in marks if mark.win is not None]
+        if game.finished:
+            self.outcome = 1.0 if game.winner_side == 0 else 0.0
+        else:
+            self.outcome = last[-1].win[0] if last and last[-1].win is not None else 0.5
+        return self.events
+
+    def player(self, seat: int, events: list[LuckEvent], decisions: list[Decision]) -> PlayerLuck:
+        luck = sum(event.luck[seat] for event in events)
+        outcome = self.outcome if seat == 0 else 1 - self.outcome
+        initial = self.initial if self.initial is not None else 0.5
+        initial = initial if seat == 0 else 1 - initial
+        result = outcome - initial
+        mine = [decision for decision in decisions if decision.seat == seat]
+        lost = sum(decision.win_loss or 0.0 for decision in mine)
+        return PlayerLuck(round(luck, 10), round(result - luck, 10), round(result, 10), round(outcome - luck, 10),
+                          performance_rating(lost, len(mine)), True)
 
 
 def _mark(game: GameState, assessor: Assessor, deal: int, index: int) -> DealMark:
@@ -357,6 +507,8 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
     top_points = max(option.points for option in options)
     best = next(option for option in options if option.points == top_points)
     loss = _measured_loss(options, chosen, lambda option: option.points, lambda option: option.halves)
+    se = chosen.se_against(best)
+    threshold = max(NOISE[found.kind], SE_FACTOR * se if se is not None else 0.0)
     win_table = assessor.win_model.table if assessor.win_model is not None else None
     win_loss: float | None = None
     worth_loss: float | None = None
@@ -368,6 +520,7 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
         swing = table.plain_swing()  # WIN_NOISE of the objective's scale is what it is of a chance
         worth = max(_point_worth(table, view, seat), MIN_POINT_WORTH * swing)
         loss = 0.0 if lost <= WIN_NOISE * swing else lost / worth
+        threshold = NOISE[found.kind]
         if table is win_table:
             win_loss = lost
         else:
@@ -375,13 +528,13 @@ def _verdict(found: Assessment, view: Any, game: GameState, action: Action, inde
     if win_loss is None and win_table is not None:
         win_loss = (max(0.0, max(option.win or 0.0 for option in options) - chosen.win) if chosen.win is not None
                     else loss * _point_worth(win_table, view, seat))
-    if loss <= NOISE[found.kind] + 1e-9:
+    if loss <= threshold + 1e-9:
         loss, best = 0.0, chosen
         win_loss = 0.0 if win_loss is not None else None
         worth_loss = 0.0 if worth_loss is not None else None
     words = reason(found, chosen, best, loss, view, game.rules)
     return Decision(index, deal, seat, game.players[seat], found.kind, chosen.action, best.action, loss, win_loss,
-                    chosen.points, best.points, chosen.win, words, game.score_list, found, worth_loss)
+                    chosen.points, best.points, chosen.win, words, game.score_list, found, worth_loss, se)
 
 
 Value = Callable[[Option], float]

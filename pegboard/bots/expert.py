@@ -184,6 +184,9 @@ class ExpertBot(BaseBot):
         self._deal_evidence: dict[tuple[PastPlay, ...], tuple[float, float]] = {}  # a shown deal's plays, read
         self._readers: dict[int, PlaysReader] = {}  # each seat's plays, read as the game's log grows
         self._pool = SolverPool()  # the search's memo, kept for the next decision with the same settings
+        self.draws: dict[Action, tuple[float, ...]] = {}
+        """After :meth:`evaluate` of plays in points: each action's value sample by sample (the same
+        samples for every action); empty when none were drawn."""
 
     def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
@@ -621,9 +624,11 @@ class ExpertBot(BaseBot):
     def _play_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
                      ) -> dict[Action, float]:
         by_board = board is not None
+        self.draws = {}
         ranks = sorted({action.cards[0].rank for action in actions if action.verb == "play"})
         if not ranks:
             return dict.fromkeys(actions, 0.0)
+        columns: dict[int, list[float]] = {}
         positions, samples = self._sample_positions(view)
         series = tuple(card.rank for _, card in view.series)
         if not positions:  # no deal of the unseen cards fits what was seen: what each card scores now
@@ -633,13 +638,17 @@ class ExpertBot(BaseBot):
             end_values = self._end_values(view, samples, board) if by_board else None
             values = best_plays(ranks, positions, self.seat, view.side_of_seat, self._needs(view) if by_board else None,
                                 end_values, decided_after=len(positions), opponent_blend=self.settings.opponent_blend,
-                                reply_model=reply_model, reply_weight=reply, pool=self._pool)
+                                reply_model=reply_model, reply_weight=reply, pool=self._pool,
+                                columns_out=None if by_board else columns)
             if board is not None:
                 values = {rank: board.from_utility(value) for rank, value in values.items()}
         else:
             horizon = sum(view.hand_sizes) > MULTI_FULL_SEARCH_CARDS[self.rules.players]
             values = best_plays(ranks, positions, self.seat, view.side_of_seat, decided_after=len(positions),
-                                series_horizon=horizon, pool=self._pool)
+                                series_horizon=horizon, pool=self._pool, columns_out=columns)
+        if columns:
+            self.draws = {action: tuple(columns[action.cards[0].rank]) if action.verb == "play" else ()
+                          for action in actions}
         return {action: values[action.cards[0].rank] for action in actions}
 
 

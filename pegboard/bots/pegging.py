@@ -74,8 +74,8 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
                need: Sequence[int] | None = None,
                end_values: Sequence[Callable[[int, int], float] | None] | None = None,
                decided_after: int = 8, series_horizon: bool = False, opponent_blend: float = 0.0,
-               reply_model: ReplyModel | None = None, reply_weight: float = 0.0, pool: SolverPool | None = None
-               ) -> dict[int, float]:
+               reply_model: ReplyModel | None = None, reply_weight: float = 0.0, pool: SolverPool | None = None,
+               columns_out: dict[int, list[float]] | None = None) -> dict[int, float]:
     """Average value of playing each candidate rank over sampled positions (``me`` to play), each
     sample solved exactly with one memo for all the candidates. With ``end_values`` (one per sample)
     and ``need``, values are utilities scored at the end of the play (see :class:`Solver`); an end
@@ -87,7 +87,9 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
     sampling stops early when one candidate leads every other by more than three standard errors. With
     three or four players the other sides all play against ``me``'s side (a "paranoid" search);
     ``series_horizon`` stops each search at the end of the current series. A ``pool`` keeps the shared
-    solver (and its memo) for the next search with the same settings."""
+    solver (and its memo) for the next search with the same settings. ``columns_out``, if given, is
+    filled with each candidate's value sample by sample (the same samples for every candidate: their
+    paired differences give a standard error, :mod:`pegboard.analysis.evaluate`)."""
     goals = (need[0], need[1]) if need is not None and (end_values or min(need) <= 40) else None
     seen: dict[tuple[tuple[tuple[int, ...], ...], object], dict[int, float]] = {}
     samples: list[dict[int, float]] = []
@@ -125,6 +127,8 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
             sums[rank] += value
         if len(samples) >= decided_after and len(candidates) > 1 and clear_leader(columns, sums, candidates):
             break
+    if columns_out is not None:
+        columns_out.update(columns)
     return {rank: sums[rank] / len(samples) for rank in candidates}
 
 

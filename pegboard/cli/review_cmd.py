@@ -123,6 +123,8 @@ def _print(result: Review, show_all: bool, plot: Path | None) -> None:
                         *(f"{player.lost[kind]:.2f}" for kind in kinds), str(player.decisions),
                         str(player.mistakes))
     out.print(summary)
+    if result.luck_line:
+        out.print(Text(result.luck_line))
     if show_all:
         listed = [(decision.player, index) for index, decision in enumerate(result.decisions) if decision.loss > 0]
         _decisions(out, result, [index for _, index in listed], "Every decision that cost something")

@@ -132,3 +132,4 @@ class GameSummary:
     deals: list[list[dict[str, Any]]] = field(default_factory=list)  # per complete deal, per seat
     actions: int = 0
     record: str = ""  # the game's record as one JSON line, when the match writes its records to a .jsonl file
+    luck: float = 0.0  # two entrants: the first's luck of the cards in points, every deal (pegboard.sim.luck)

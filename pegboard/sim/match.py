@@ -26,6 +26,7 @@ from pegboard.records import record_of
 from pegboard.rules import Rules
 from pegboard.sim.collector import settle_after_first_game
 from pegboard.sim.config import GameSummary, MatchConfig, entrant_names
+from pegboard.sim.luck import deal_lucks
 
 __all__ = ["MatchConfig", "GameSummary", "play_game", "seat_game", "finish_game", "play_batch", "entrant_names"]
 
@@ -94,4 +95,9 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int) ->
         scores[side_entrant[side]] = points
     winner = None if game.winner_side is None else side_entrant[game.winner_side]
     marks = {side_entrant[game.side_names.index(name)]: mark for name, mark in game.losers_marks().items()}
-    return GameSummary(index, seating, seating[0], winner, scores, marks, deal_sources(game), actions)
+    sources = deal_sources(game)
+    luck = 0.0
+    if rules.sides == 2 and rules.players == 2 and rules.crib:
+        luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (see pegboard.sim.luck)
+        luck = luck if seating[0] == 0 else -luck
+    return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=luck)

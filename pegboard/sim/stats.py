@@ -110,6 +110,7 @@ class _Unit:
 
     key: int
     net: float = 0.0  # the first entrant's points minus the second's, over complete deals
+    luck: float = 0.0  # the first entrant's luck of the cards in points over them (pegboard.sim.luck)
     deals: int = 0
     wins: int = 0  # the first entrant's
     games: int = 0
@@ -139,6 +140,7 @@ class MatchStats:
     # in order, so only the open unit is kept.
     unit: _Unit = field(default_factory=lambda: _Unit(-1))
     net_sums: RatioSums = field(default_factory=RatioSums)
+    adjusted_sums: RatioSums = field(default_factory=RatioSums)  # the net less the luck, per deal
     win_sums: RatioSums = field(default_factory=RatioSums)
     # With an objective: each entrant's value of it per game, per unit (a game, or a duplicate group).
     objective_sums: list[RatioSums] = field(default_factory=lambda: [RatioSums(), RatioSums()])
@@ -195,6 +197,7 @@ class MatchStats:
                 self.unit = _Unit(key)
             unit = self.unit
             unit.net += net
+            unit.luck += game.luck
             unit.deals += len(game.deals)
             unit.wins += game.winner == 0
             unit.games += 1
@@ -214,6 +217,7 @@ class MatchStats:
     def _close_unit(self) -> None:
         if self.unit.games:
             self.net_sums.add(self.unit.net, self.unit.deals)
+            self.adjusted_sums.add(self.unit.net - self.unit.luck, self.unit.deals)
             self.win_sums.add(self.unit.wins, self.unit.games)
             for entrant, sums in enumerate(self.objective_sums):
                 sums.add(self.unit.values[entrant], self.unit.games)
@@ -280,6 +284,11 @@ class MatchStats:
                 net, low, high = self._sums_so_far()[0].interval()
                 result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],
                                           "ci95": _rounded((low, high))}
+                result["raw"] = {"mean": _rounded((net,))[0], "ci95": _rounded((low, high))}
+                adjusted = self.adjusted_sums.plus(self.unit.net - self.unit.luck, self.unit.deals) \
+                    if self.unit.games else self.adjusted_sums
+                mean, low, high = adjusted.interval()
+                result["luck_adjusted"] = {"mean": _rounded((mean,))[0], "ci95": _rounded((low, high))}
             if rules.crib:
                 result["points_per_deal"] = {
                     name: {role: {source: round(value, 3) for source in _SOURCES

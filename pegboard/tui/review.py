@@ -71,6 +71,8 @@ def summary_table(found: Review) -> Table:
         table.add_row(Text(name, style=SIDE_STYLES[side % 4]), Text(f"{player.accuracy:.1f}", style="bold"),
                       f"{player.points_lost:.2f}", *(f"{player.lost[kind]:.2f}" for kind in found.kinds),
                       str(player.decisions), str(player.mistakes))
+    if found.luck_line:
+        table.caption, table.caption_justify = found.luck_line, "left"
     return table
 
 

@@ -59,7 +59,9 @@ function render() {
     h("div", {},
       h("section", { class: "panel", id: "figures" }, h("h2", {}, "Accuracy"), figures(review),
         h("p", { class: "muted" }, "100 means no measurable loss: 100 × exp(−points lost per decision ÷ 0.5). ",
-          "Points are expected points lost against the best choice, judged only by what the player could see.",
+          "Points are expected points lost against the best choice, judged only by what the player could see. ",
+          "Luck: what the cards (the cut, each deal, each starter) gave the player, in the chance to win; "
+          + "luck-adjusted: the result (1 a win, 0 a loss) less it.",
           review.judged ? ` ${review.judged}` : "")),
       h("section", { class: "panel", id: "chart-panel" }, h("h2", {}, "The game"), legend(review), chart(review)),
       h("section", { class: "panel", id: "list-panel" }, h("h2", {}, "Decisions"),
@@ -73,15 +75,18 @@ function render() {
 
 function figures(review) {
   const kinds = Object.keys(Object.values(review.players)[0]?.lost || {});
+  const lucky = Object.values(review.players).some((player) => player.luck_measured);
   const titles = ["Player", "Accuracy", "Lost", ...kinds.map((kind) => `in ${KIND_TITLES[kind] || kind}`), "Decisions",
-    "Mistakes"];
+    "Mistakes", ...(lucky ? ["Luck", "Luck-adjusted"] : [])];
   const head = h("tr", {}, titles.map((title) => h("th", {}, title)));
   // Each cell names its column (data-label): a phone shows a player's figures as labelled cells, not a row.
   const cell = (column, text, attrs = {}) => h("td", { ...attrs, "data-label": titles[column] }, text);
   const rows = Object.entries(review.players).map(([name, player]) => h("tr", { dataset: { player: name } },
     cell(0, name), cell(1, player.accuracy.toFixed(1), { class: "accuracy" }), cell(2, player.points_lost.toFixed(2)),
     kinds.map((kind, i) => cell(3 + i, player.lost[kind].toFixed(2))), cell(3 + kinds.length, String(player.decisions)),
-    cell(4 + kinds.length, String(player.mistakes))));
+    cell(4 + kinds.length, String(player.mistakes)),
+    lucky ? [cell(5 + kinds.length, `${player.luck >= 0 ? "+" : ""}${(player.luck * 100).toFixed(0)}%`, { class: "luck" }),
+      cell(6 + kinds.length, player.luck_adjusted.toFixed(2))] : []));
   return h("table", { class: "figures wide" }, h("thead", {}, head), h("tbody", {}, rows));
 }
 
@@ -93,6 +98,9 @@ function legend(review) {
   const items = review.sides.map((side, number) => h("span", {}, h("span", { class: `swatch s${number % 4}` }), ` ${side}`));
   const hasWin = review.timeline.some((mark) => mark.win);
   if (hasWin) items.push(h("span", {}, `- - ${review.sides[0]}'s chance to win (right axis)`));
+  if (hasWin && (review.luck_events || []).length) {
+    items.push(h("span", { class: "muted" }, "▮ the cards' luck (deal, starter, cut): bars from the 50% line"));
+  }
   items.push(h("span", { class: "muted" }, "● a decision that cost something (the bigger, the costlier)"));
   return h("p", { class: "legend" }, items);
 }
@@ -135,6 +143,20 @@ function chart(review) {
     svg.append(s("path", { class: "chart-win", d: win.map((mark, i) => `${i ? "L" : "M"}${x(mark.index)},${yWin(mark.win[first])}`).join("") }),
       ...[0, 0.5, 1].map((chance) => s("text", { x: W - PAD.right, y: yWin(chance) - 4, "text-anchor": "end",
         class: "chart-label" }, `${100 * chance}%`)));
+  }
+  // Where the cards moved the chance to win: a bar from the 50% line for each deal, starter and cut, up
+  // when it helped the first side, down when it helped the other (docs/review.md, Luck and skill).
+  if (win.length) {
+    const first = review.sides[0];
+    for (const event of review.luck_events || []) {
+      const luck = event.luck[first];
+      if (!(Math.abs(luck) >= 0.005)) continue;
+      const top = Math.min(yWin(0.5), yWin(0.5 + luck));
+      svg.append(s("rect", { x: x(event.index) - 1.5, y: top, width: 3, height: Math.abs(yWin(0.5 + luck) - yWin(0.5)),
+        fill: SIDE_COLOURS[luck > 0 ? 0 : 1], "fill-opacity": 0.45, class: "chart-luck" },
+        s("title", {}, `${event.event === "cut" ? "The cut" : `Deal ${event.deal + 1}, the ${event.event}`}: `
+          + `${luck > 0 ? first : review.sides[1]} ${(100 * Math.abs(luck)).toFixed(1)}% luckier`)));
+    }
   }
   for (const decision of review.decisions) {
     if (!(decision.loss > 0)) continue;
