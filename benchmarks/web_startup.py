@@ -27,7 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 from benchmarks.web_soak import Served, load_average, postgres
-from pegboard.web.store import ActionRow, FinishRow, SeatRow, Store, StoredTable, TableRow, Write, open_store
+from pegboard.web.database import open_store
+from pegboard.web.store import ActionRow, FinishRow, SeatRow, Store, StoredTable, TableRow, Write
 
 
 def until(check: Callable[[], Any], seconds: float = 30) -> Any:
