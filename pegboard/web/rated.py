@@ -111,15 +111,19 @@ class Rated:
                       " ORDER BY m.created DESC LIMIT 1", account, now - self.hub.settings.contribute_within,
                       now - FORGET_AFTER)
 
+    def _refuse_if_matched(self, tx: Tx, account: int, now: float) -> None:
+        """409 while ``account`` has a match still waiting for its part of the shuffle."""
+        pending = self._pending(tx, account, now)
+        if pending is not None and pending[5] is None:
+            raise HubError(409, "you have been matched already: your browser adds its part of the shuffle")
+
     async def join(self, account: Account, kind_name: Any, clock_name: Any) -> dict[str, Any]:
         """Put ``account`` in the queue of ``kind`` and ``clock`` (leaving any other queue)."""
         kind, clock = self._check(kind_name, clock_name)
         now = time.time()
 
         def work(tx: Tx) -> None:
-            pending = self._pending(tx, account.id, now)
-            if pending is not None and pending[5] is None:
-                raise HubError(409, "you have been matched already: your browser adds its part of the shuffle")
+            self._refuse_if_matched(tx, account.id, now)
             rating = rating_store.current(tx, account.id, kind.name, now)
             tx.run("DELETE FROM queue WHERE account = ?", account.id)
             tx.run("INSERT INTO queue (account, kind, clock, rating, since) VALUES (?, ?, ?, ?, ?)", account.id,
@@ -223,9 +227,7 @@ class Rated:
         now = time.time()
 
         def work(tx: Tx) -> None:
-            pending = self._pending(tx, account.id, now)
-            if pending is not None and pending[5] is None:
-                raise HubError(409, "you have been matched already: your browser adds its part of the shuffle")
+            self._refuse_if_matched(tx, account.id, now)
             rating = rating_store.current(tx, account.id, kind.name, now)
             chosen = level or min(RATED_LEVELS, key=lambda name: abs(level_rating(kind.name, name).rating
                                                                       - rating.rating))
