@@ -20,3 +20,13 @@ def browser() -> Iterator[Any]:
     from tests.browser import launch
 
     yield from launch()
+
+
+# A guard for pytest's own capture files (tests/capture_guard.py): its hooks, re-exported.
+from tests.capture_guard import (  # noqa: E402
+    pytest_runtest_call,
+    pytest_runtest_setup,
+    pytest_runtest_teardown,
+)
+
+__all__ = ["browser", "pytest_runtest_call", "pytest_runtest_setup", "pytest_runtest_teardown"]
