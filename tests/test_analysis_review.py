@@ -138,7 +138,7 @@ def _change_east_hidden_cards(data: dict[str, Any], deal_index: int, rng: random
     """The record with East's cards that North has not seen (East's discards and cards not yet
     played) and the undealt cards dealt again, East's go's still legal (the engine's sampler)."""
     twin = replay(parse_record(data)).resample(0, rng)
-    changed = json.loads(json.dumps(data))
+    changed: dict[str, Any] = json.loads(json.dumps(data))
     changed["deals"][deal_index] = json.loads(json.dumps(record_of(twin)["deals"][deal_index]))
     return changed
 

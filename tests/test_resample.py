@@ -13,6 +13,7 @@ from pegboard.analysis.position import build_position, parse_position
 from pegboard.cards import parse_cards
 from pegboard.engine import GameState, new_game
 from pegboard.engine.chance import PIPS_BY_RANK, deal_hidden, deals_hidden, sample
+from pegboard.engine.views import cribbage_view
 from pegboard.errors import PositionError
 
 from .engine_helpers import view_json
@@ -62,9 +63,9 @@ def _after_a_go() -> tuple[GameState, int, int]:
             acting = game.to_act()
             legal = game.legal_actions(acting[0])
             action = rng.choice(legal)
-            view = game.view(acting[0])
+            view = cribbage_view(game.view(acting[0]))
             if action.verb == "go" and acting[0] == 1 and len(view.hand) >= 2:
-                count = game.view(1).count  # type: ignore[attr-defined]
+                count = view.count
                 game.apply(action)
                 return game, 1, 31 - count
             game.apply(action)
