@@ -126,12 +126,10 @@ def renamed_deal(deal: Deal, swap: dict[Card, Card]) -> Deal:
     >>> renamed_deal(Deal(hands=((five,),), starter=king), {five: king, king: five}).starter == five
     True
     """
-    def moved(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        return tuple([swap.get(card, card) for card in cards])
-
     starter = swap.get(deal.starter, deal.starter) if deal.starter is not None else None
-    return Deal(hands=tuple([moved(hand) for hand in deal.hands]), crib=moved(deal.crib), starter=starter,
-                stock=moved(deal.stock))
+    hands = tuple([tuple([swap.get(card, card) for card in hand]) for hand in deal.hands])
+    return Deal(hands=hands, crib=tuple([swap.get(card, card) for card in deal.crib]), starter=starter,
+                stock=tuple([swap.get(card, card) for card in deal.stock]))
 
 
 class GameState(ABC):
