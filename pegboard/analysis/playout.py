@@ -1,7 +1,7 @@
 """Playing a position out: the expert on every seat, many times, from deals of the unseen cards.
 
 Each playout deals the cards the analysed seat cannot see again, consistently with everything it
-saw (:func:`pegboard.rl.determinize.determinize`), lets the expert play every seat (the analysed
+saw (:meth:`pegboard.engine.GameState.resample`), lets the expert play every seat (the analysed
 seat's first move may be fixed) to the end of the deal, or of the game, and records what the seat's
 side scored less the others' (their mean), and whether it won: at the end of the game, or in
 two-player games to 121 by the board table from the scores the deal ends on.
@@ -26,7 +26,6 @@ from pegboard.analysis.winning import WinModel
 from pegboard.bots.expert import ExpertBot
 from pegboard.engine import Action, GameState
 from pegboard.errors import PositionError
-from pegboard.rl.determinize import determinize
 
 __all__ = ["Playout", "play_out"]
 
@@ -84,9 +83,7 @@ def play_out(game: GameState, seat: int, games: int, rng: random.Random, *, firs
     side = game.side_of(seat)
     sides = game.rules.sides
     for _ in range(games):
-        twin = determinize(game, seat, rng)
-        if twin is None:  # pragma: no cover - only if what was seen contradicts itself
-            continue
+        twin = game.resample(seat, rng)
         bots = [ExpertBot(game.rules, other, rng.getrandbits(32)) for other in range(game.rules.players)]
         before = twin.score_list
         deal = twin.deal_number

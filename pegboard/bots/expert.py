@@ -66,13 +66,13 @@ from pegboard.bots.inference import (
     ProgramPlayModel,
 )
 from pegboard.bots.patterns import pattern_scores
-from pegboard.bots.pegging import PIP, PlayPosition, ReplyModel, SolverPool, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import PlayPosition, ReplyModel, SolverPool, best_plays, play_points
 from pegboard.bots.playsread import PlaysReader, deal_plays
 from pegboard.bots.solver import positions_of
 from pegboard.bots.stylecrib import StyleCribs
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
-from pegboard.engine.chance import samples as samples_of
+from pegboard.engine.chance import deals_hidden
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.views import CribbageView, SeatView
 from pegboard.objectives import WIN, Objective
@@ -426,19 +426,7 @@ class ExpertBot(BaseBot):
         temperature = self.settings.temperature
         infer = temperature is not None and counts_pegging(self.rules) and sizes[0] > 0
         wanted = samples * self.settings.pool if infer else samples
-        drawn: list[tuple[tuple[int, ...], ...]]
-        if len(sizes) == 1:  # sample_hands' draw for one seat, without its checks: the same cards allowed each time
-            size, floor = sizes[0], floors[0]
-            allowed = [code for code in unseen if PIP[(code >> 2) + 1] > floor] if floor else unseen
-            drawn = [(hand,) for hand in samples_of(self.rng, allowed, size, wanted)] if len(allowed) >= size else []
-        else:
-            drawn = []
-            for _ in range(wanted * 3):
-                dealt = sample_hands(unseen, sizes, floors, self.rng)
-                if dealt is not None:
-                    drawn.append(dealt)
-                    if len(drawn) == wanted:
-                        break
+        drawn = deals_hidden(self.rng, unseen, sizes, floors, wanted)  # the engine's sampler, many deals at once
         if not infer or len(drawn) <= 1:
             return drawn[:samples]
         assert temperature is not None

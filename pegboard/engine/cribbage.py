@@ -546,6 +546,27 @@ class CribbageState(GameState):
             hidden.add(self._starter)
         return frozenset(hidden)
 
+    def _held_floors(self, seat: int | None, hidden: frozenset[Card]) -> list[tuple[tuple[Card, ...], int]]:
+        """Each other seat that said go this deal holds only cards of more pips than 31 less the count
+        it said go at (its highest such floor), as long as its hand is hidden."""
+        floors: dict[int, int] = {}
+        entries = self._journal.entries
+        for index in range(len(entries) - 1, -1, -1):
+            entry = entries[index]
+            if not isinstance(entry, Event):
+                continue
+            if entry.type == "deal":
+                break
+            said = entry.seat
+            if entry.type == "go" and said is not None and said != seat:
+                floors[said] = max(floors.get(said, 0), MAX_COUNT - (entry.count or 0))
+        held: list[tuple[tuple[Card, ...], int]] = []
+        for other in sorted(floors):
+            cards = tuple([card for card in self._hands[other] if card in hidden])
+            if cards and floors[other] > 0:
+                held.append((cards, floors[other]))
+        return held
+
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
         places = {f"hand {self.players[seat]}": tuple(hand) for seat, hand in enumerate(self._hands)}
         places["played"] = tuple(card for _, card in self._played)

@@ -487,24 +487,22 @@ def resample_from_infostate(state: PegboardState, player: int, rng: random.Rando
     again at random, consistently with everything it saw (a go, say, proves cards too high to play).
 
     For information-set search: OpenSpiel's ``ISMCTSBot.set_resampler`` calls its resampler with
-    ``(state, player)`` only, so pass it :func:`resampler` (``resampler(rng)``). Tries up to 200 deals and falls back
+    ``(state, player)`` only, so pass it :func:`resampler` (``resampler(rng)``). The deal is the engine's
+    (:meth:`pegboard.engine.GameState.resample_swap`); tries up to 20 deals and falls back
     to ``state`` itself (a copy) if none fits.
     """
     game = state._game
     if game is None or state._pending or state._over:
         return state.clone()  # type: ignore[no-any-return]
-    hidden = sorted(game.hidden_cards(player), key=lambda card: card.code)
-    for _ in range(200):
-        shuffled = hidden[:]
-        rng.shuffle(shuffled)
-        swap = dict(zip(hidden, shuffled))
+    for _ in range(20):
+        swap = game.resample_swap(player, rng)  # the engine's sampler: go's honoured, every fitting deal alike
         twin: PegboardState = state.clone()
         twin._drawn = _Shallow(swap.get(card, card) for card in state._drawn)
         twin._actions = _Shallow(Action(a.seat, a.verb, tuple(swap.get(card, card) for card in a.cards), a.target)
                                  for a in state._actions)
         try:
             twin._build()
-        except PegboardError:
+        except PegboardError:  # pragma: no cover - a constraint the engine's sampler does not know
             continue
         return twin
     return state.clone()  # type: ignore[no-any-return]
