@@ -56,14 +56,18 @@ _code = attrgetter("code")  # cards sort by code (what Card's ordering compares)
 class _PlayScore:
     """What a card laid in the play scored, itemised only when the event log is read."""
 
-    __slots__ = ("deal", "seat", "series", "count", "points")
+    __slots__ = ("deal", "seat", "series", "count", "points", "made")
 
     def __init__(self, deal: int, seat: int, series: tuple[Card, ...], count: int, points: int) -> None:
         self.deal, self.seat, self.series, self.count, self.points = deal, seat, series, count, points
+        self.made: list[Event] | None = None
 
     def expand(self) -> list[Event]:
-        return [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
-                for item in score_play(self.series, self.count).items]
+        made = self.made
+        if made is None:  # made once: the journal and every seat's log share the events
+            made = self.made = [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
+                                for item in score_play(self.series, self.count).items]
+        return made
 
     def summary(self) -> Event:
         return make_event("score", self.deal, self.seat, (), self.points, "play", "play")
@@ -78,16 +82,21 @@ class _PlayScore:
 class _ShowScore:
     """A hand or crib's count in the show, itemised only when the event log is read."""
 
-    __slots__ = ("deal", "seat", "cards", "starter", "crib", "four_flush", "points")
+    __slots__ = ("deal", "seat", "cards", "starter", "crib", "four_flush", "points", "made")
 
     def __init__(self, deal: int, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool,
                  four_flush: bool, points: int) -> None:
         self.deal, self.seat, self.cards, self.starter, self.crib, self.four_flush, self.points = \
             deal, seat, cards, starter, crib, four_flush, points
+        self.made: list[Event] | None = None
 
     def expand(self) -> list[Event]:
-        items = show_items(self.cards, self.starter, self.crib, self.four_flush).items
-        return [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show") for item in items]
+        made = self.made
+        if made is None:  # made once: the journal and every seat's log share the events
+            items = show_items(self.cards, self.starter, self.crib, self.four_flush).items
+            made = self.made = [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show")
+                                for item in items]
+        return made
 
     def summary(self) -> Event:
         return make_event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
