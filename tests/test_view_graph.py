@@ -151,8 +151,7 @@ def test_no_view_holds_a_hidden_card_anywhere_in_its_object_graph(kind: str) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_no_view_of_whole_games_holds_a_hidden_card(kind: str) -> None:
-    for seed in (1, 2):
-        assert play_checked(kind, seed=seed) > 0
+    assert play_checked(kind, seed=1) > 0  # an odd seed: the first dealer is cut for
 
 
 def test_the_walk_finds_a_card_in_a_private_attribute() -> None:

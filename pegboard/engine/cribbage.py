@@ -24,7 +24,7 @@ from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, Phase, make_event
 from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
@@ -169,7 +169,7 @@ class CribbageState(GameState):
         self._starter: Card = deal.starter  # type: ignore[assignment]
         self._starter_turned = False
         self._deal = deal
-        self._phase = "discard"
+        self._phase: Phase = "discard"
         self._count = 0
         self._series: list[Card] = []  # the cards laid since the count was reset
         self._series_ranks: tuple[int, ...] = ()  # their ranks, for the fast play scorer
@@ -214,7 +214,7 @@ class CribbageState(GameState):
         return (self.dealer + 1) % self._seats
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``discard``, ``play``, ``count`` (muggins: declaring a count), ``muggins`` (claims), ``over``."""
         return "over" if self._over else self._phase
 
@@ -270,7 +270,8 @@ class CribbageState(GameState):
                 return f"{name} has already discarded"
             waiting = " or ".join(self.players[seat] for seat in acting)
             return f"it is {waiting}'s turn, not {name}'s"
-        expected = {"discard": "discard", "play": "play or go", "count": "count", "muggins": "muggins or pass"}
+        expected: dict[Phase, str] = {"discard": "discard", "play": "play or go", "count": "count",
+                                      "muggins": "muggins or pass"}
         phase_verbs = expected[self._phase]
         if action.verb not in phase_verbs.split(" or "):
             return f"during the {self._phase} {name} must {phase_verbs}"
@@ -569,43 +570,42 @@ class CribbageState(GameState):
         cached = self._view_cache.get(seat)
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        mine = seat is not None
         queue = self._show_queue
         phase = self._phase
-        view = _new(CribbageView, (
-            self._name,  # game
-            self.players,
-            seat,
-            self._side_names,  # sides
-            self._side_of_seat,
-            tuple(self._scores),
-            tuple(self._previous),
-            self._view_target,
-            self._deal_index,  # deal
-            self.dealer,
-            "over" if self._over else phase,
-            self.to_act(),
-            self.legal_actions(seat) if mine else (),  # type: ignore[arg-type]
-            tuple(self._hands[seat]) if mine else (),  # type: ignore[index]  # hand
-            self._kept[seat] if mine else (),  # type: ignore[index]
-            self._discards[seat] if mine else (),  # type: ignore[index]  # discarded
-            tuple([len(hand) for hand in self._hands]),  # hand_sizes
-            tuple([bool(thrown) for thrown in self._discards]),  # has_discarded
-            len(self._crib),  # crib_size
-            tuple(self._crib) if self._crib_face_up() else (),  # crib
-            self._starter if self._starter_turned else None,  # starter
-            self._count,
-            self._series_seats,  # series
-            self._played,
-            tuple(sorted(self._go)),  # said_go
-            tuple(self._shown),
-            queue[0] if queue and (phase == "count" or phase == "muggins") else None,  # counting
-            self._claim,
-            self._muggins,
-            self._over,  # finished
-            self.winner,
-            self._journal.snapshot(seat),  # events
-        ))
+        view = CribbageView(
+            game=self._name,
+            players=self.players,
+            seat=seat,
+            sides=self._side_names,
+            side_of_seat=self._side_of_seat,
+            scores=tuple(self._scores),
+            previous_scores=tuple(self._previous),
+            target=self._view_target,
+            deal=self._deal_index,
+            dealer=self.dealer,
+            phase="over" if self._over else phase,
+            to_act=self.to_act(),
+            legal_actions=self.legal_actions(seat) if seat is not None else (),
+            hand=tuple(self._hands[seat]) if seat is not None else (),
+            kept=self._kept[seat] if seat is not None else (),
+            discarded=self._discards[seat] if seat is not None else (),
+            hand_sizes=tuple([len(hand) for hand in self._hands]),
+            has_discarded=tuple([bool(thrown) for thrown in self._discards]),
+            crib_size=len(self._crib),
+            crib=tuple(self._crib) if self._crib_face_up() else (),
+            starter=self._starter if self._starter_turned else None,
+            count=self._count,
+            series=self._series_seats,
+            played=self._played,
+            said_go=tuple(sorted(self._go)),
+            shown=tuple(self._shown),
+            counting=queue[0] if queue and (phase == "count" or phase == "muggins") else None,
+            claim=self._claim,
+            muggins=self._muggins,
+            finished=self._over,
+            winner=self.winner,
+            events=self._journal.snapshot(seat),
+        )
         self._view_cache[seat] = (self._version, view)
         return view
 

@@ -26,7 +26,7 @@ from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, Phase, make_event
 from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import SeatView, view_to_json
 from pegboard.rules import Rules
@@ -67,7 +67,7 @@ class SnailspaceView:
     deal: int
     deals: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     grid: tuple[Card | None, ...]
@@ -140,7 +140,7 @@ class SnailspaceState(GameState):
         return 1 - self.dealer
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``place`` while cards are being placed, ``over`` at the end."""
         return "over" if self._over else "place"
 

@@ -27,7 +27,7 @@ from pegboard.cards import Card
 from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, Phase, make_event
 from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import SeatView, view_to_json
 from pegboard.rules import Rules
@@ -61,7 +61,7 @@ class SolitaireView:
     scores: tuple[int, ...]
     previous_scores: tuple[int, ...]
     target: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     grid: tuple[Card | None, ...]
@@ -123,7 +123,7 @@ class SolitaireState(GameState):
 
     # ------------------------------------------------------------------ state
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``place`` while cards are turned, ``over`` once the starter is turned (ruling 27)."""
         return "over" if self._over else "place"
 

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Protocol
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.eventlog import EventLog
-from pegboard.engine.events import Event
+from pegboard.engine.events import Event, Phase
 
 __all__ = ["SeatView", "CribbageView", "cribbage_view", "view_to_json"]
 
@@ -40,7 +40,7 @@ class SeatView(Protocol):
     @property
     def previous_scores(self) -> tuple[int, ...]: ...
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> Phase: ...
     @property
     def to_act(self) -> tuple[int, ...]: ...
     @property
@@ -95,7 +95,7 @@ class CribbageView(NamedTuple):
     target: int
     deal: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     hand: tuple[Card, ...]
