@@ -110,6 +110,7 @@ class SolitaireState(GameState):
         dealt: Sequence[Deal | None] = (),
     ) -> None:
         super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
+        self._view_cache: dict[int | None, tuple[int, SolitaireView]] = {}
         deal = self._source.deal(0, rules)
         self._start_deal_log(deal)
         self._stock = deal.stock
@@ -263,8 +264,12 @@ class SolitaireState(GameState):
         }
 
     def view(self, seat: int | None) -> SolitaireView:
-        """What the player (or a spectator, ``None``) sees."""
-        return SolitaireView(
+        """What the player (or a spectator, ``None``) sees. Made once per change of the game: asking
+        again before the next action returns the same view."""
+        cached = self._view_cache.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        view = SolitaireView(
             game=self.rules.name,
             players=self.players,
             seat=seat,
@@ -285,3 +290,5 @@ class SolitaireState(GameState):
             winner=self.winner,
             events=self.events_for(seat),
         )
+        self._view_cache[seat] = (self._version, view)
+        return view
