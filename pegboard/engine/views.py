@@ -1,7 +1,11 @@
 """Per-player views: everything one seat may see, and nothing it may not.
 
-Views are frozen values built by the engine from the state; no hidden card is ever put in one,
-so serialising a view (``to_json``) is safe to send to that player. Every game's view has the fields
+Views are frozen values built by the engine from the state; no hidden card is ever put in one, nor
+anywhere in what it refers to (its events come from the seat's censored copy of the journal, never the
+journal: tests/test_view_graph.py walks every view's object graph), so serialising a view
+(``to_json``) is safe to send to that player, and a bot reading its private attributes learns nothing
+more. Verbs, event types and phases are ``Literal`` types (:data:`~pegboard.engine.actions.Verb`,
+:data:`~pegboard.engine.events.EventType`, :data:`~pegboard.engine.events.Phase`). Every game's view has the fields
 of :class:`SeatView`, which is what ``GameState.view`` returns and what bots receive; a bot or an
 interface that needs a game's own fields (the hand, the count, the grid) narrows it to that game's
 view: :class:`CribbageView` here, ``SnailspaceView`` and ``SolitaireView`` beside their engines.
