@@ -52,7 +52,7 @@ def _expand(entries: list[Event | Deferred], events: list[Event], ends: list[int
     for index in range(len(ends), mark):
         entry = entries[index]
         if type(entry) is Event:
-            events.append(entry)  # type: ignore[arg-type]  # narrowed by the test
+            events.append(entry)
         else:
             for event in entry.expand():  # type: ignore[union-attr]
                 private = event.private_to
@@ -142,10 +142,9 @@ class Journal:
         for index in range(len(mine), mark):
             entry = entries[index]
             if type(entry) is Event:
-                event: Event = entry  # type: ignore[assignment]  # narrowed by the test
-                private = event.private_to
+                private = entry.private_to
                 if private is not None and private != seat:
-                    entry = event.censored()
+                    entry = entry.censored()
             mine.append(entry)
         return EventLog(log, start_mark, mark, seat)
 
