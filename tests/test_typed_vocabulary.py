@@ -40,12 +40,34 @@ def test_every_cribbage_view_is_built_by_keyword() -> None:
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            built = name == "CribbageView" and node.args
+            built = name in ("CribbageView", "_make_view") and node.args
             by_tuple = name in ("_new", "__new__", "_make") and any(  # tuple.__new__(CribbageView, (...))
                 isinstance(arg, ast.Name) and arg.id == "CribbageView" for arg in node.args)
-            if built or by_tuple:
+            if built or (by_tuple and path.name != "cribbage.py"):  # the engine's builder: checked below
                 positional.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not positional, positional
+
+
+def _function(path: Path, name: str) -> ast.FunctionDef:
+    return next(node for node in ast.walk(ast.parse(path.read_text()))
+                if isinstance(node, ast.FunctionDef) and node.name == name)
+
+
+def test_the_engines_view_builder_takes_every_field_by_keyword_and_places_it_in_order() -> None:
+    """The engine builds its views through ``_make_view`` (keyword-only, so mypy checks each call, and a
+    native call when compiled); its one positional tuple must follow the fields, types and order."""
+    view_class = next(node for node in ast.walk(ast.parse((PACKAGE / "engine" / "views.py").read_text()))
+                      if isinstance(node, ast.ClassDef) and node.name == "CribbageView")
+    fields = [(node.target.id, ast.unparse(node.annotation)) for node in view_class.body
+              if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)]
+    builder = _function(PACKAGE / "engine" / "cribbage.py", "_make_view")
+    assert not builder.args.args and not builder.args.posonlyargs
+    assert [(arg.arg, ast.unparse(arg.annotation)) for arg in builder.args.kwonlyargs if arg.annotation] == fields
+    returned = builder.body[-1]
+    assert isinstance(returned, ast.Return) and isinstance(returned.value, ast.Call)
+    placed = returned.value.args[1]
+    assert isinstance(placed, ast.Tuple)
+    assert [element.id for element in placed.elts if isinstance(element, ast.Name)] == [name for name, _ in fields]
 
 
 SNIPPET = '''
