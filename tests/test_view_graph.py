@@ -170,3 +170,20 @@ def test_the_walk_finds_a_card_in_a_private_attribute() -> None:
     hidden_fn = (lambda: holder)  # noqa: E731
     assert any(value is card for _, value, _ in reachable((hidden_fn,)))
     assert any(value is card for _, value, _ in reachable(holder))
+
+
+def test_a_seats_views_share_their_events_and_a_clone_sees_the_same_log() -> None:
+    """The censored log grows with the game: each event is made once for a seat (the expert's reader of
+    the plays checks the first and last events it read by identity), and a clone's views read alike."""
+    game = new_game("cribbage", seed=7, first_dealer=0)
+    rng = random.Random(7)
+    first = game.view(0).events
+    for _ in range(20):
+        game.apply(rng.choice(game.legal_actions(game.to_act()[0])))
+    later = game.view(0).events
+    assert len(later) > len(first) and all(a is b for a, b in zip(first, later))
+    twin = game.clone()
+    assert list(twin.view(1).events) == list(game.view(1).events)
+    twin.apply(rng.choice(twin.legal_actions(twin.to_act()[0])))
+    assert len(twin.view(1).events) > len(game.view(1).events) == len(later)
+    assert not leaks(twin, 1) and not leaks(game, 1)
