@@ -35,7 +35,7 @@ import random
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from pegboard.analysis.accuracy import accuracy
 from pegboard.analysis.evaluate import Assessment, Assessor, Option
@@ -44,6 +44,7 @@ from pegboard.analysis.reasons import reason
 from pegboard.bots.board import BoardTable
 from pegboard.cards import Card, full_deck
 from pegboard.engine import Action, GameState
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import RecordError
 from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
@@ -499,7 +500,7 @@ def _final_chances(game: GameState, assessor: Assessor) -> tuple[float, ...] | N
     return tuple(1.0 if side == game.winner_side else 0.0 for side in range(2))
 
 
-def _verdict(found: Assessment, view: Any, game: GameState, action: Action, index: int, deal: int,
+def _verdict(found: Assessment, view: SeatView, game: GameState, action: Action, index: int, deal: int,
              assessor: Assessor) -> Decision:
     chosen = found.option(action)
     options = found.options
@@ -568,9 +569,10 @@ def _measured_loss(options: tuple[Option, ...], chosen: Option, value: Callable[
     return max(0.0, ((first[1] - mine[1]) + (second[0] - mine[0])) / 2)
 
 
-def _point_worth(board: BoardTable, view: Any, seat: int) -> float:
+def _point_worth(board: BoardTable, game_view: SeatView, seat: int) -> float:
     """What a point is worth to ``seat``'s side by ``board``'s objective as the game goes on (the next
     deal's dealer is this deal's pone)."""
+    view = cast(CribbageView, game_view)  # the board tables are cribbage games'
     mine = view.side_of_seat[seat]
     return board.point_worth(view.target - view.scores[mine], view.target - view.scores[1 - mine],
                              dealing=view.dealer != seat)

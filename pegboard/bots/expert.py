@@ -41,7 +41,7 @@ import importlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -538,7 +538,7 @@ class ExpertBot(BaseBot):
         return known
 
     # ------------------------------------------------------------------ analysis (pegboard.analysis)
-    def evaluate(self, view: Any, *, to_win: bool = False, objective: Objective | None = None
+    def evaluate(self, view: SeatView, *, to_win: bool = False, objective: Objective | None = None
                  ) -> dict[Action, float]:
         """What the expert thinks every legal action of ``view`` is worth to its seat's side, by the
         reckoning it chooses with:
@@ -577,12 +577,13 @@ class ExpertBot(BaseBot):
             raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table for the analysis to tell "
                                 f"the value of objective {objective.name!r} by (two players to 121, five-card to 61)")
         verb = actions[0].verb
+        crib = cast(CribbageView, view)  # these verbs are a cribbage game's
         if verb == "discard":
-            return self._discard_values(view, actions, board)
+            return self._discard_values(crib, actions, board)
         if verb in ("play", "go"):
-            return self._play_values(view, actions, board)
+            return self._play_values(crib, actions, board)
         if verb in ("count", "muggins", "pass"):  # the honest claim scores its points; others less what they miss
-            honest = honest_claim(view, self.rules).target
+            honest = honest_claim(crib, self.rules).target
             right = honest if isinstance(honest, int) else 0
             return {action: float(right - abs((action.target if isinstance(action.target, int) else 0) - right))
                     for action in actions}
@@ -598,7 +599,7 @@ class ExpertBot(BaseBot):
             return self.board
         return _load_board(self.rules, objective)
 
-    def _discard_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
+    def _discard_values(self, view: CribbageView, actions: Sequence[Action], board: BoardTable | None
                         ) -> dict[Action, float]:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self._crib_tables(view),
@@ -609,7 +610,7 @@ class ExpertBot(BaseBot):
         by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
         return {action: by_throw[frozenset(action.cards)] for action in actions}
 
-    def _play_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
+    def _play_values(self, view: CribbageView, actions: Sequence[Action], board: BoardTable | None
                      ) -> dict[Action, float]:
         by_board = board is not None
         self.draws = {}

@@ -20,7 +20,7 @@ from pegboard.engine import chance
 from pegboard.engine.actions import Action
 from pegboard.engine.deals import Deal, DealLog, DealSource, cut_for_deal
 from pegboard.engine.eventlog import EVERYTHING, EventLog
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, EventPhase, make_event
 from pegboard.engine.journal import Deferred, Journal
 from pegboard.engine.views import SeatView
 from pegboard.errors import IllegalActionError, PegboardError, ResampleError
@@ -492,7 +492,7 @@ class GameState(ABC):
         self.first_dealer = first_dealer
         self.dealer = first_dealer
 
-    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: str, *, where: str = "") -> bool:
+    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: EventPhase, *, where: str = "") -> bool:
         """Credit one scoring unit in full to ``seat``'s side; end the game if it reaches the target.
 
         ``where`` names the line or cell the points were made in (grid games), for the events.

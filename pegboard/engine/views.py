@@ -1,7 +1,11 @@
 """Per-player views: everything one seat may see, and nothing it may not.
 
-Views are frozen values built by the engine from the state; no hidden card is ever put in one,
-so serialising a view (``to_json``) is safe to send to that player. Every game's view has the fields
+Views are frozen values built by the engine from the state; no hidden card is ever put in one, nor
+anywhere in what it refers to (its events come from the seat's censored copy of the journal, never the
+journal: tests/test_view_graph.py walks every view's object graph), so serialising a view
+(``to_json``) is safe to send to that player, and a bot reading its private attributes learns nothing
+more. Verbs, event types and phases are ``Literal`` types (:data:`~pegboard.engine.actions.Verb`,
+:data:`~pegboard.engine.events.EventType`, :data:`~pegboard.engine.events.Phase`). Every game's view has the fields
 of :class:`SeatView`, which is what ``GameState.view`` returns and what bots receive; a bot or an
 interface that needs a game's own fields (the hand, the count, the grid) narrows it to that game's
 view: :class:`CribbageView` here, ``SnailspaceView`` and ``SolitaireView`` beside their engines.
@@ -21,7 +25,7 @@ from typing import Any, NamedTuple, Protocol
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.eventlog import EventLog
-from pegboard.engine.events import Event
+from pegboard.engine.events import Event, Phase
 
 __all__ = ["SeatView", "CribbageView", "cribbage_view", "view_to_json"]
 
@@ -40,7 +44,7 @@ class SeatView(Protocol):
     @property
     def previous_scores(self) -> tuple[int, ...]: ...
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> Phase: ...
     @property
     def to_act(self) -> tuple[int, ...]: ...
     @property
@@ -95,7 +99,7 @@ class CribbageView(NamedTuple):
     target: int
     deal: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     hand: tuple[Card, ...]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -38,8 +38,8 @@ from pegboard.cards import Card, full_deck
 from pegboard.engine import Deal, GameState, new_game
 from pegboard.engine.actions import Action
 from pegboard.engine.snailspace import SnailspaceView
-from pegboard.engine.solitaire import solitaire_view
-from pegboard.engine.views import CribbageView
+from pegboard.engine.solitaire import SolitaireView, solitaire_view
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.rl.actions import ActionCodec
 from pegboard.rl.observation import ObservationEncoder
@@ -442,10 +442,11 @@ class PegboardObserver:
         return _view_text(view, player)
 
 
-def _view_text(view: Any, seat: int) -> str:
+def _view_text(view: SeatView, seat: int) -> str:
     cards = " ".join(str(card) for card in sorted(getattr(view, "hand", ())))
     parts = [f"seat {seat}", f"scores {' '.join(str(score) for score in view.scores)}", f"hand {cards}"]
     if hasattr(view, "count"):
+        view = cast(CribbageView, view)
         parts += [f"dealer {view.dealer}", f"phase {view.phase}", f"starter {view.starter or '-'}",
                   f"count {view.count}", "series " + " ".join(str(card) for _, card in view.series),
                   "played " + " ".join(f"{s}:{card}" for s, card in view.played),
@@ -453,9 +454,11 @@ def _view_text(view: Any, seat: int) -> str:
                   "crib " + " ".join(str(card) for card in view.crib),
                   "go " + " ".join(str(s) for s in view.said_go)]
     elif hasattr(view, "next_cell"):
+        view = cast(SnailspaceView, view)
         parts += [f"dealer {view.dealer}", f"deal {view.deal}",
                   "grid " + " ".join(str(card) if card else ".." for card in view.grid)]
     else:
+        view = cast(SolitaireView, view)
         parts += [f"turned {view.current or '-'}", f"stock {view.stock_left}",
                   "grid " + " ".join(str(card) if card else ".." for card in view.grid),
                   "discards " + " ".join(str(card) for card in view.discards)]

@@ -18,7 +18,7 @@ decision or only the costly ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 from rich.table import Table
 from rich.text import Text
@@ -33,6 +33,7 @@ from pegboard.analysis.review import Decision, Review, review
 from pegboard.cards import Card
 from pegboard.engine import GameState
 from pegboard.engine.actions import Action
+from pegboard.engine.gameview import GridView
 from pegboard.engine.views import CribbageView
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.widgets.cards import chips, colour_cards
@@ -181,7 +182,7 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
         if view.series:
             _cards_line(text, f"The play (count {view.count})", tuple(card for _, card in view.series))
     else:
-        _grid_lines(text, view)
+        _grid_lines(text, cast(GridView, view))
     text.append("\n")
     text.append_text(colour_cards(decision.reason[:1].upper() + decision.reason[1:]))
     text.append(".\n" if not decision.reason.endswith(".") else "\n")
@@ -201,7 +202,7 @@ def _cards_line(text: Text, label: str, cards: tuple[Card, ...]) -> None:
     text.append("\n")
 
 
-def _grid_lines(text: Text, view: Any) -> None:
+def _grid_lines(text: Text, view: GridView) -> None:
     grid = view.grid
     size = 5 if len(grid) == 25 else 4
     for row in range(size):

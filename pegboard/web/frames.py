@@ -8,13 +8,14 @@ So a frame can hold no card the seat may not see: the engine guarantees that of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.events import Event
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.present import Hint, describe_event
 from pegboard.scoring.items import ScoreItem
 from pegboard.scoring.show import show_items
@@ -58,8 +59,8 @@ def legal_texts(actions: Sequence[Action]) -> list[str]:
     return texts
 
 
-def _view_fields(view: Any) -> dict[str, Any]:
-    names = view._fields if hasattr(view, "_fields") else list(view.__dataclass_fields__)
+def _view_fields(view: SeatView) -> dict[str, Any]:
+    names: Iterable[str] = getattr(view, "_fields", None) or getattr(type(view), "__dataclass_fields__", {})
     return {name: plain(getattr(view, name)) for name in names if name not in ("events", "legal_actions")}
 
 
@@ -117,7 +118,7 @@ def _cached_entry(events: Sequence[Event], index: int, game: GameState, cache: d
     return entry
 
 
-def _shows(view: Any, game: GameState) -> list[dict[str, Any]]:
+def _shows(view: CribbageView, game: GameState) -> list[dict[str, Any]]:
     """The hands and crib shown so far this deal, each counted aloud (muggins: once settled)."""
     shows = []
     for number, (seat, what, cards) in enumerate(view.shown):
@@ -191,7 +192,7 @@ def state_frame(game: GameState, seat: int | None, since: int, table: dict[str, 
                              "log": [_cached_entry(events, index, game, cache) for index in range(since, len(events))],
                              "last": list(last)}
     if game.rules.crib:
-        frame["shows"] = _shows(view, game)
+        frame["shows"] = _shows(cast(CribbageView, view), game)  # a game with a crib is a cribbage game
     else:
         frame["lines"] = _lines(events, deal)
     key = ("last_deal", seat, deal)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 
 from pegboard.cards import Card
 from pegboard.engine import GameState
+from pegboard.engine.gameview import GridView
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import SolitaireView
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.rules import Rules
 from pegboard.tui.widgets.board import Side
 from pegboard.tui.widgets.grid import CURSOR, GridSpec
@@ -22,7 +26,7 @@ SQUARE_SIZE = 4
 
 
 
-def board_sides(view: Any, game: GameState) -> list[Side]:
+def board_sides(view: SeatView, game: GameState) -> list[Side]:
     """Each side's pegs, and which side deals."""
     dealer = getattr(view, "dealer", None)
     dealer_side = None if dealer is None else game.side_of(dealer)
@@ -30,18 +34,18 @@ def board_sides(view: Any, game: GameState) -> list[Side]:
             for side, (name, score, previous) in enumerate(zip(game.side_names, view.scores, view.previous_scores))]
 
 
-def table_text(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
+def table_text(view: SeatView, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
                width: int = 80, *, rules: Rules | None = None,
                recent: Sequence[tuple[int | None, str]] = ()) -> Text:
     """The table for any game's view, ``width`` cells wide; ``recent``: the latest moves in words."""
     if hasattr(view, "crib_size"):
-        return cribbage_table(view, labels, hands, width, recent)
+        return cribbage_table(cast(CribbageView, view), labels, hands, width, recent)
     if hasattr(view, "next_cell"):
-        return snailspace_table(view, labels, hands, fifteens=bool(rules and rules.fifteens))
-    return solitaire_table(view)
+        return snailspace_table(cast(SnailspaceView, view), labels, hands, fifteens=bool(rules and rules.fifteens))
+    return solitaire_table(cast(SolitaireView, view))
 
 
-def _line_totals(view: Any) -> dict[str, int]:
+def _line_totals(view: SeatView) -> dict[str, int]:
     totals: dict[str, int] = {}
     for event in view.events:
         if event.type == "score" and event.phase == "show":
@@ -49,7 +53,7 @@ def _line_totals(view: Any) -> dict[str, int]:
     return totals
 
 
-def grid_spec(view: Any, cursor: int | None = None) -> GridSpec:
+def grid_spec(view: GridView, cursor: int | None = None) -> GridSpec:
     """The grid of a Snailspace or solitaire view; ``cursor`` is the solitaire cursor (16: discard)."""
     if hasattr(view, "next_cell"):
         cell = view.next_cell
