@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pegboard"
 
 FLOORS: list[tuple[str, ...]] = [
     ("pegboard.errors", "pegboard.accelerator", "pegboard.files", "pegboard.datadir"),
-    ("pegboard.cards", "pegboard.rules", "pegboard.objectives"),  # objectives: what a game is played for, as data
+    ("pegboard.cards", "pegboard.rules", "pegboard.kinds", "pegboard.families", "pegboard.objectives"),  # objectives: what a game is played for, as data
     ("pegboard.scoring",),
     ("pegboard", "pegboard.engine", "pegboard.stats"),  # "pegboard": the package's face (__init__)
     ("pegboard.bots", "pegboard.records", "pegboard.fairness"),
