@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots import make_bot
-from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, clear_caches
+from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, board_file, clear_caches
 from pegboard.bots.boarddp import solve_table
 from pegboard.cluster.choice import add_backend_arguments, backend_from_arguments
 from pegboard.engine import new_game
@@ -172,13 +172,13 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"where to write it (default: {BOARD_FILE.name}, or board-GAME.json for another game)")
     args = parser.parse_args(argv)
     if args.output is None:
-        args.output = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
+        args.output = board_file(args.game)
     if args.validate:
         positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
         for row in validate(positions, args.validate, backend=backend_from_arguments(args)):
             print(row)
         return 0
-    shipped = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
+    shipped = board_file(args.game)
     if args.rounds > 1 and (args.backend != "local" or args.output.resolve() != shipped):
         parser.error("--rounds above 1 rebuild the shipped file with --backend local (the expert reads that file)")
     iterate(args.games, args.seed, args.rounds, args.tolerance, lambda: backend_from_arguments(args), args.output,
