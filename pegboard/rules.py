@@ -309,11 +309,11 @@ def _validate(rules: Rules) -> None:
         value = getattr(rules, name)
         _check(value is None or _is_int(value), f"option {name!r} must be an integer, not {value!r}")
     _check(rules.name in _PRESETS or rules.name in _PRESET_SOURCES, f"unknown preset {rules.name!r}")
-    family = next((kind for kind in kinds() if kind.family == rules.family), None)
-    _check(family is not None, f"unknown family {rules.family!r}")
-    assert family is not None
-    if family.check is not None:
-        family.check(rules)
+    game_kind = next((kind for kind in kinds() if kind.family == rules.family), None)
+    _check(game_kind is not None, f"unknown family {rules.family!r}")
+    assert game_kind is not None
+    if game_kind.check is not None:
+        game_kind.check(rules)
 
 
 OPTION_NAMES: Final[dict[str, tuple[str, ...]]] = {kind.family: kind.options for kind in BUILT_IN}
