@@ -17,10 +17,9 @@ from typing import Any
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.automation import claim_move
 from pegboard.engine.base import GameState
-from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
-from pegboard.engine.views import cribbage_view
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.spoken import number_words
@@ -141,8 +140,8 @@ def hint(game: GameState, seat: int, objective: Objective = WIN) -> Hint:
     actions: tuple[Action, ...] = view.legal_actions
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if actions[0].verb in ("count", "muggins"):
-        best = honest_claim(cribbage_view(view), game.rules)
+    best = claim_move(view, game.rules)
+    if best is not None:
         reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
             best.verb, "nothing was missed")
         return Hint(best, reason)

@@ -29,6 +29,7 @@ from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, board_file, 
 from pegboard.bots.boarddp import solve_table
 from pegboard.cluster.choice import add_backend_arguments, backend_from_arguments
 from pegboard.engine import new_game
+from pegboard.engine.automation import only_move
 from pegboard.rules import Rules
 from pegboard.sim.backends import Backend, LocalBackend, map_ordered
 from pegboard.sim.match import MatchConfig, play_batch
@@ -128,8 +129,8 @@ def play_from(dealer_score: int, pone_score: int, seeds: Sequence[int]) -> int:
         bots = [make_bot("expert", game.rules, seat, seed * 2 + seat) for seat in range(2)]
         while not game.finished:
             for seat in game.to_act():
-                legal = game.legal_actions(seat)
-                game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
+                move = only_move(game.legal_actions(seat))
+                game.apply(move if move is not None else bots[seat].choose(game.view(seat)))
         wins += game.winner_side == 0
     return wins
 
