@@ -435,21 +435,31 @@ class PegboardObserver:
 def _view_text(view: Any, seat: int) -> str:
     cards = " ".join(str(card) for card in sorted(getattr(view, "hand", ())))
     parts = [f"seat {seat}", f"scores {' '.join(str(score) for score in view.scores)}", f"hand {cards}"]
-    if hasattr(view, "count"):
-        parts += [f"dealer {view.dealer}", f"phase {view.phase}", f"starter {view.starter or '-'}",
-                  f"count {view.count}", "series " + " ".join(str(card) for _, card in view.series),
-                  "played " + " ".join(f"{s}:{card}" for s, card in view.played),
-                  "discarded " + " ".join(str(card) for card in view.discarded),
-                  "crib " + " ".join(str(card) for card in view.crib),
-                  "go " + " ".join(str(s) for s in view.said_go)]
-    elif hasattr(view, "next_cell"):
-        parts += [f"dealer {view.dealer}", f"deal {view.deal}",
-                  "grid " + " ".join(str(card) if card else ".." for card in view.grid)]
-    else:
-        parts += [f"turned {view.current or '-'}", f"stock {view.stock_left}",
-                  "grid " + " ".join(str(card) if card else ".." for card in view.grid),
-                  "discards " + " ".join(str(card) for card in view.discards)]
-    return "; ".join(parts)
+    details: Callable[[SeatView], list[str]] = Rules.preset(view.game).kind.renderer(OPENSPIEL_TEXT)
+    return "; ".join(parts + details(view))
+
+
+def _cribbage_text(seat_view: SeatView) -> list[str]:
+    view = cribbage_view(seat_view)
+    return [f"dealer {view.dealer}", f"phase {view.phase}", f"starter {view.starter or '-'}",
+            f"count {view.count}", "series " + " ".join(str(card) for _, card in view.series),
+            "played " + " ".join(f"{s}:{card}" for s, card in view.played),
+            "discarded " + " ".join(str(card) for card in view.discarded),
+            "crib " + " ".join(str(card) for card in view.crib),
+            "go " + " ".join(str(s) for s in view.said_go)]
+
+
+def _snailspace_text(seat_view: SeatView) -> list[str]:
+    view = snailspace_view(seat_view)
+    return [f"dealer {view.dealer}", f"deal {view.deal}",
+            "grid " + " ".join(str(card) if card else ".." for card in view.grid)]
+
+
+def _solitaire_text(seat_view: SeatView) -> list[str]:
+    view = solitaire_view(seat_view)
+    return [f"turned {view.current or '-'}", f"stock {view.stock_left}",
+            "grid " + " ".join(str(card) if card else ".." for card in view.grid),
+            "discards " + " ".join(str(card) for card in view.discards)]
 
 
 def _whole(value: object, what: str) -> int:
@@ -551,6 +561,13 @@ def _solitaire_seen(state: PegboardState, seat_view: SeatView, pending: bool) ->
     return dataclasses.replace(solitaire_view(seat_view), current=None, starter=None, legal_actions=(), to_act=())
 
 
+OPENSPIEL_TEXT = "openspiel text"
+"""The role under which a kind registers the game-specific parts of a seat's observation string:
+``view -> list[str]``."""
+
+kind_named("cribbage").register_renderer(OPENSPIEL_TEXT, _cribbage_text)
+kind_named("snailspace").register_renderer(OPENSPIEL_TEXT, _snailspace_text)
+kind_named("solitaire").register_renderer(OPENSPIEL_TEXT, _solitaire_text)
 kind_named("cribbage").register_renderer(OPENSPIEL_VIEW, _cribbage_seen)
 kind_named("snailspace").register_renderer(OPENSPIEL_VIEW, _snailspace_seen)
 kind_named("solitaire").register_renderer(OPENSPIEL_VIEW, _solitaire_seen)
