@@ -268,8 +268,10 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._show, found)
 
     def _progress(self, done: int, total: int) -> None:
-        if self.is_attached:  # closed while the review runs: nothing to show it on
-            self.query_one(ProgressBar).update(total=total, progress=done)
+        # Closed while the review runs (even half way: Esc unmounts the bar before the screen), nothing to
+        # show it on.
+        for bar in self.query(ProgressBar) if self.is_attached else ():
+            bar.update(total=total, progress=done)
 
     def _show(self, found: Review) -> None:
         self.found = found

@@ -19,6 +19,7 @@ from typing import Any
 
 from pegboard.duplicate import can_duplicate, duplicate_rules
 from pegboard.engine import GameState, new_game
+from pegboard.engine.actions import Action
 from pegboard.errors import DuplicateError, IllegalActionError, PegboardError
 from pegboard.kinds import GameKind, kinds
 from pegboard.objectives import KINDS, MATCH, WIN, Objective
@@ -196,6 +197,16 @@ class Table:
         rated = self.rated
         self.clock = None if rated is None else clock_named(rated["clock"], test=True)
         self.clocks = [SeatClock(self.clock.reserve if self.clock else 0.0) for _ in self.seats]
+
+    def apply(self, action: Action, at: float, how: str | None) -> None:
+        """Apply a stored action made at ``at`` (``how``: None, or ``forced``/``timeout`` when the server
+        made it): the game, the move count, the events it added (:attr:`last`) and the clocks."""
+        game = self.game
+        start = len(game.events)
+        game.apply(action)
+        self.n += 1
+        self.last = (start, len(game.events))
+        self.time_action(action.seat, at, how)
 
     def time_action(self, seat: int, at: float, how: str | None) -> None:
         """Charge ``seat``'s clock for a move made at ``at`` (nothing for one the server made: forced, or
