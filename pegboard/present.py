@@ -17,10 +17,10 @@ from typing import cast
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.automation import claim_move
 from pegboard.engine.base import GameState
-from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
-from pegboard.engine.views import CribbageView, SeatView, cribbage_view
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import PegboardError
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
@@ -142,8 +142,8 @@ def hint(game: GameState, seat: int, objective: Objective = WIN) -> Hint:
     actions: tuple[Action, ...] = view.legal_actions
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if actions[0].verb in ("count", "muggins"):
-        best = honest_claim(cribbage_view(view), game.rules)
+    best = claim_move(view, game.rules)
+    if best is not None:
         reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
             best.verb, "nothing was missed")
         return Hint(best, reason)

@@ -54,6 +54,7 @@ from pegboard.engine.actions import Action
 from pegboard.engine.gameview import GridView
 from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import PegboardError
+from pegboard.kinds import kinds
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -68,7 +69,7 @@ each of two independent halves (192 in all, not 48): its own choices are made wi
 noise, which the review must not share."""
 MULTI_ROUNDS = 4
 """Three or four players: the expert's search (6-12 samples) is run this many times for each half."""
-GRID_SAMPLES = {"snailspace": 96, "solitaire": 192}
+GRID_SAMPLES = {kind.family: kind.grid_samples for kind in kinds() if kind.grid_samples}
 """Samples of the unseen cards behind a grid game's values in each half: eight and four times the grid
 experts' own in all (24 and 96)."""
 
@@ -428,7 +429,7 @@ class Assessor:
 
         bot = self._grid.get(seat)
         if bot is None:
-            samples = GRID_SAMPLES[self.rules.family]
+            samples = self.rules.kind.grid_samples
             bot = SnailspaceExpert(self.rules, seat, 0, samples=samples) if self.rules.cells_in_order \
                 else SolitaireExpert(self.rules, seat, 0, samples=samples)
             self._grid[seat] = bot

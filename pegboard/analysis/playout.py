@@ -25,6 +25,7 @@ from typing import Any
 from pegboard.analysis.winning import WinModel
 from pegboard.bots.expert import ExpertBot
 from pegboard.engine import Action, GameState
+from pegboard.engine.automation import only_move
 from pegboard.errors import PositionError
 
 __all__ = ["Playout", "play_out"]
@@ -96,7 +97,8 @@ def play_out(game: GameState, seat: int, games: int, rng: random.Random, *, firs
                     result.first[action.text()] += 1
                     moved = True
                 else:
-                    action = legal[0] if len(legal) == 1 else bots[acting].choose(twin.view(acting))
+                    only = only_move(legal)
+                    action = only if only is not None else bots[acting].choose(twin.view(acting))
                 twin.apply(action)
                 if twin.finished or (not to_end and twin.deal_number != deal):
                     break

@@ -46,6 +46,7 @@ from pegboard.cards import Card, full_deck
 from pegboard.engine import Action, GameState
 from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import RecordError
+from pegboard.kinds import kind_named, kinds
 from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
 from pegboard.scoring.fast import hand_score
@@ -55,7 +56,7 @@ __all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "is_decis
            "NOISE", "WIN_NOISE", "SE_FACTOR", "COSTLIEST", "FORMAT"]
 
 FORMAT = "pegboard-review/1"
-KINDS = {"cribbage": ("discard", "play", "count"), "snailspace": ("place",), "solitaire": ("place",)}
+KINDS = {kind.family: kind.decisions for kind in kinds()}
 """The kinds of decision of each family, in the order they are reported."""
 NOISE = {"discard": 0.05, "play": 0.05, "count": 0.0, "place": 0.15}
 """Losses of at most this many points are no measurable loss: the analysis' own margin. Discards are
@@ -243,7 +244,7 @@ class Review:
     @property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of decision this game has, in the order they are reported."""
-        return KINDS[self.family]
+        return kind_named(self.family).decisions
 
     def to_json(self) -> dict[str, Any]:
         """The ``pegboard review --json`` object (its shape is documented in docs/review.md)."""
@@ -580,7 +581,7 @@ def _point_worth(board: BoardTable, game_view: SeatView, seat: int) -> float:
 
 def _summaries(record: GameRecord, decisions: list[Decision], seats: Collection[int] | None, game: GameState
                ) -> dict[str, PlayerReview]:
-    kinds = KINDS[record.rules.family]
+    kinds = record.rules.kind.decisions
     result = {}
     for seat, name in enumerate(record.players):
         if seats is not None and seat not in seats:

@@ -74,7 +74,7 @@ from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.chance import deals_hidden
 from pegboard.engine.cribbage import honest_claim
-from pegboard.engine.views import CribbageView, SeatView
+from pegboard.engine.views import CribbageView, SeatView, cribbage_view
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -192,9 +192,10 @@ class ExpertBot(BaseBot):
         actions: tuple[Action, ...] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        if not isinstance(view, CribbageView):
+        if not self.rules.crib:
             choice: Action = self._grid_bot().choose(view)
             return choice
+        view = cribbage_view(view)
         verb = actions[0].verb
         if verb == "discard":
             return self._discard(view, actions)

@@ -26,6 +26,7 @@ from pegboard.engine.snailspace import SnailspaceView
 from pegboard.engine.solitaire import SolitaireView, solitaire_view
 from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import CardError, DuplicateError, IllegalActionError, PegboardError
+from pegboard.kinds import kinds
 from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
@@ -527,11 +528,8 @@ def refusal(message: str, players: Sequence[str]) -> str:
     return card_symbols(message)
 
 
-GAME_TITLES = {
-    "cribbage": "Cribbage", "cribbage-3": "Three-player cribbage", "cribbage-4": "Partnership cribbage",
-    "cribbage-4-solo": "Four-player cribbage", "five-card": "Five-card cribbage", "snailspace": "Snailspace",
-    "solitaire": "Cribbage Square Solitaire",
-}  # fmt: skip
+GAME_TITLES = {name: title for kind in kinds() for name, title in kind.titles.items()}
+"""Each built-in preset's title (its kind's :attr:`~pegboard.kinds.GameKind.titles`)."""
 
 
 def title_of(ctl: Controller) -> str:
@@ -543,4 +541,4 @@ def title_of(ctl: Controller) -> str:
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
     playing = f" · {ctl.objective.kind}" if ctl.objective.kind != "win" else ""
-    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{playing}{people}"
+    return f"pegboard · {rules.kind.titles.get(rules.name, rules.name)}{target}{muggins}{playing}{people}"

@@ -34,7 +34,7 @@ from pegboard.cards import Card
 from pegboard.engine import GameState
 from pegboard.engine.actions import Action
 from pegboard.engine.gameview import GridView
-from pegboard.engine.views import CribbageView
+from pegboard.engine.views import cribbage_view
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.widgets.cards import chips, colour_cards
 
@@ -172,7 +172,8 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
     text.append(lost + "\n", style="bold #ff5f5f" if decision.loss >= 1 else "bold")
     sides = getattr(view, "sides", None) or game.side_names
     text.append("Scores: " + ", ".join(f"{side} {score}" for side, score in zip(sides, decision.scores)) + "\n")
-    if isinstance(view, CribbageView):
+    if game.rules.crib:
+        view = cribbage_view(view)
         text.append(f"Dealer: {game.players[view.dealer]}\n")
         _cards_line(text, "Hand", view.hand)
         if view.starter is not None:

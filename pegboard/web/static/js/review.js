@@ -229,7 +229,7 @@ function decisionPanel(decision, detail) {
   const scores = view.sides || view.players;
   parts.push(h("p", { class: "muted" }, "Scores: ", (scores || []).map((name, i) => `${name} ${view.scores[i]}`).join(", "),
     view.dealer !== undefined && view.players ? ` · dealer ${view.players[view.dealer]}` : ""));
-  if (detail.family === "cribbage") {
+  if (detail.crib) {  // the rules' fact (a crib, a play, a show), not the family's name
     parts.push(h("h3", {}, "The hand"), cards(view.hand));
     if (view.starter) parts.push(h("h3", {}, "The starter"), cards([view.starter]));
     if (view.discarded && view.discarded.length) parts.push(h("h3", {}, "Thrown to the crib"), cards(view.discarded));
