@@ -27,6 +27,7 @@ __all__ = [
     "DuplicateError",
     "FairnessError",
     "VerifyError",
+    "PuzzleError",
 ]
 
 
@@ -95,3 +96,8 @@ class FairnessError(PegboardError):
 class VerifyError(PegboardError):
     """A record's shuffle does not check out (``pegboard verify``): no fairness data, the seed not
     revealed or not matching the commitment, or a deal that is not what the seed deals."""
+
+
+class PuzzleError(PegboardError):
+    """A puzzle, an answer to one or a trainer's saved state (:mod:`pegboard.puzzles`) is malformed: a
+    card that is no card, a choice that is not among the puzzle's options, a state of another format."""
