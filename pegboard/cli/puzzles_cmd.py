@@ -67,7 +67,9 @@ def puzzles(ctx: click.Context, source: str | None, player: str | None, every: b
               help="How many games to play and mine (the sources in turn: docs/train.md).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the games.")
 @click.option("--out", type=click.Path(dir_okay=False), required=True, help="The bank file to write (JSON).")
-def mine_command(games: int, seed: int, out: str) -> None:
+@click.option("--jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Processes to mine in (the bank is the same).")
+def mine_command(games: int, seed: int, out: str, jobs: int) -> None:
     """Play GAMES games of the expert (against itself, classic, hoyle, greedy; Snailspace, solitaire,
     muggins) and write the puzzles they yield as a bank."""
     from pegboard.puzzles.bank import mine_bank, write_bank
@@ -75,12 +77,14 @@ def mine_command(games: int, seed: int, out: str) -> None:
     def progress(done: int, total: int, count: int) -> None:
         click.echo(f"game {done}/{total}: {count} puzzles", err=True)
 
-    found, figures = mine_bank(games, seed, progress)
-    about = {"command": f"pegboard puzzles mine --games {games} --seed {seed} --out {out}",
-             "games": games, "seed": seed, "seconds": round(figures["seconds"], 1)}
-    write_bank(found, out, about)
+    about = {"command": f"pegboard puzzles mine --games {games} --seed {seed} --out {out}", "games": games,
+             "seed": seed}
+    found, figures = mine_bank(games, seed, progress, lambda so_far: write_bank(so_far, out, about | {"partial": True}),
+                               jobs)
+    write_bank(found, out, about | {"seconds": round(figures["seconds"], 1), "jobs": jobs,
+                                    "seconds_per_game": round(figures["per_game"], 1)})
     themes = Counter((puzzle.kind, puzzle.theme) for puzzle in found)
     click.echo(f"{len(found)} puzzles from {games} games in {figures['seconds']:.0f} s "
-               f"({figures['per_game']:.1f} s a game) -> {out}")
+               f"({figures['per_game']:.1f} s a game in one process) -> {out}")
     for (kind, theme), count in sorted(themes.items()):
         click.echo(f"  {kind:8} {theme:45} {count}")

@@ -25,7 +25,7 @@ from pegboard.puzzles.puzzle import KINDS, Puzzle
 from pegboard.records import parse_record, record_of
 
 __all__ = ["BANK_FORMAT", "SOURCES", "Source", "load_bank", "read_bank", "write_bank", "mine_bank", "order_bank",
-           "MIN_MARGIN", "PER_GAME"]
+           "MIN_MARGIN", "PER_GAME", "mine_game"]
 
 BANK_FORMAT = "pegboard-puzzles/1"
 
@@ -65,24 +65,51 @@ def _play(source: Source, seed: int) -> dict[str, Any]:
     return record_of(game)
 
 
-def mine_bank(games: int, seed: int = 0, progress: Callable[[int, int, int], None] | None = None
+def mine_game(seed: int, index: int) -> list[Puzzle]:
+    """The bank's puzzles from game ``index`` of a run seeded ``seed`` (``SOURCES`` in turn, the game
+    seeded ``seed * 1000 + index``, at most :data:`PER_GAME` of each kind, chosen by that seed too)."""
+    source = SOURCES[index % len(SOURCES)]
+    record = parse_record(_play(source, seed * 1000 + index))
+    chooser = random.Random(seed * 1000 + index)
+    return mine(record, mistakes=False, min_margin=MIN_MARGIN, seed=0, limit=PER_GAME, rng=chooser)
+
+
+def _mine_one(job: tuple[int, int]) -> list[Puzzle]:
+    return mine_game(*job)
+
+
+def mine_bank(games: int, seed: int = 0, progress: Callable[[int, int, int], None] | None = None,
+              every_game: Callable[[list[Puzzle]], None] | None = None, jobs: int = 1
               ) -> tuple[list[Puzzle], dict[str, float]]:
-    """Mine ``games`` games (``SOURCES`` in turn, game ``i`` seeded ``seed * 1000 + i``) for the bank;
-    returns the puzzles, ordered (:func:`order_bank`), and figures (seconds in all and per game).
-    ``progress(game, games, puzzles)`` after each game."""
+    """Mine ``games`` games (:func:`mine_game`) for the bank, in ``jobs`` processes (the result is the
+    same); returns the puzzles, ordered (:func:`order_bank`), and figures (seconds in all and per game,
+    the latter in one process's time). ``progress(game, games, puzzles)`` after each game;
+    ``every_game(puzzles so far)`` too (to save them)."""
     found: dict[str, Puzzle] = {}
     started = time.perf_counter()
-    for index in range(games):
-        source = SOURCES[index % len(SOURCES)]
-        record = parse_record(_play(source, seed * 1000 + index))
-        chooser = random.Random(seed * 1000 + index)
-        puzzles = mine(record, mistakes=False, min_margin=MIN_MARGIN, seed=0, limit=PER_GAME, rng=chooser)
-        for puzzle in puzzles:
-            found.setdefault(puzzle.id, puzzle)
-        if progress is not None:
-            progress(index + 1, games, len(found))
+    work = [(seed, index) for index in range(games)]
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap(_mine_one, work)
+    else:
+        results = map(_mine_one, work)
+    try:
+        for index, puzzles in enumerate(results):
+            for puzzle in puzzles:
+                found.setdefault(puzzle.id, puzzle)
+            if progress is not None:
+                progress(index + 1, games, len(found))
+            if every_game is not None:
+                every_game(order_bank(list(found.values())))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     seconds = time.perf_counter() - started
-    return order_bank(list(found.values())), {"seconds": seconds, "per_game": seconds / max(1, games)}
+    return order_bank(list(found.values())), {"seconds": seconds, "per_game": seconds * max(1, jobs) / max(1, games)}
 
 
 def order_bank(puzzles: Sequence[Puzzle]) -> list[Puzzle]:

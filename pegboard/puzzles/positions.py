@@ -52,7 +52,7 @@ def _seat_order(game: GameState, seat: int) -> list[int]:
 def _text_form(game: GameState, seat: int, start_scores: tuple[int, ...]) -> str | None:
     """The short text form of ``seat``'s discard or play in ``game``, or None where it cannot say it."""
     rules = game.rules
-    view = game.view(seat)
+    view: Any = game.view(seat)
     if not rules.crib or getattr(view, "phase", "") not in ("discard", "play"):
         return None
     order = _seat_order(game, seat)

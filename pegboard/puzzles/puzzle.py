@@ -56,7 +56,8 @@ def normalise_choice(text: str, options: list[str]) -> str:
 followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠); expected one of: play 5H
     """
     words = text.replace(",", " ").split()
-    listing = ", ".join(options[:12]) + (", ..." if len(options) > 12 else "")
+    ordered = sorted(options)  # never best first: the message must not give the answer away
+    listing = ", ".join(ordered[:12]) + (", ..." if len(ordered) > 12 else "")
     if not words:
         raise PuzzleError(f"answer {text!r}: empty; expected one of: {listing}")
     for option in options:
@@ -72,6 +73,8 @@ followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠); expected one of: play 5H
                 not any(_looks_like_card(word) for word in parts[1:]):
             return option
     if not rest or not any(_looks_like_card(option.split()[-1]) for option in options):
+        raise PuzzleError(f"answer {text!r}: not among this puzzle's choices; expected one of: {listing}")
+    if any(not _looks_like_card(word) and (word.isdigit() or len(word) > 3) for word in given if not _is_cell(word)):
         raise PuzzleError(f"answer {text!r}: not among this puzzle's choices; expected one of: {listing}")
     cells = [word for word in rest if _is_cell(word)]
     chosen = set(_cards([word for word in given if not _is_cell(word)], text, f"one of: {listing}"))

@@ -193,8 +193,10 @@ class Trainer:
 def _explain(puzzle: Puzzle, chosen: str, right: bool) -> str:
     unit = "points" if puzzle.measure == "points" else "of the chance to win"
     best = puzzle.value(puzzle.answer)
+    runner = puzzle.options[1][0] if len(puzzle.options) > 1 else puzzle.answer
+    margin = f"{puzzle.margin:.2f} points" if puzzle.measure == "points" else f"{100 * puzzle.margin:.1f}% to win"
     if right:
-        return f"Right: {puzzle.answer}. {puzzle.why}"
+        return f"{puzzle.answer} is best, by {margin} over {runner}: {puzzle.why}"
     lost = best - puzzle.value(chosen)
     lost_text = f"{lost:.2f} {unit}" if puzzle.measure == "points" else f"{100 * lost:.1f}% {unit}"
     words = puzzle.reasons.get(chosen, "")
