@@ -60,6 +60,8 @@ class Verdict:
     puzzle_rating_after: float
     streak: int
     expected: float
+    puzzle_after: Rating | None = field(default=None, compare=False)
+    """The puzzle's whole Glicko rating after the attempt (a server that keeps puzzles' ratings stores it)."""
 
     @property
     def change(self) -> float:
@@ -160,7 +162,7 @@ class Trainer:
         self.pending = None
         return Verdict(right, chosen, puzzle.answer, puzzle.options, puzzle.measure,
                        _explain(puzzle, chosen, right), before.rating, self.rating.rating, against.rating,
-                       puzzle_after.rating, self.streak, chance)
+                       puzzle_after.rating, self.streak, chance, puzzle_after)
 
     def add_mistakes(self, puzzles: Sequence[Puzzle], limit: int = MISTAKES_PER_GAME) -> int:
         """Queue the ``limit`` costliest of ``puzzles`` (mined from the player's game, each with the
