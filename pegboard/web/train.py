@@ -144,7 +144,7 @@ def _text(value: Any, name: str, most: int, expected: str) -> str:
     if value is None or value == "":
         return ""
     if not isinstance(value, str) or len(value) > most:
-        raise HubError(400, f"{name} {str(value)[:40]!r}: expected {expected}")
+        raise HubError(400, f"{name} {repr(value)[:40]}: expected {expected}")
     return value
 
 
@@ -153,7 +153,7 @@ def _flag(value: Any, name: str) -> bool:
         return False
     if value in (True, "1", "true", "yes"):
         return True
-    raise HubError(400, f"{name} {str(value)[:20]!r}: expected true or false")
+    raise HubError(400, f"{name} {repr(value)[:20]}: expected true or false")
 
 
 def add_train_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Request, str, float, float], None],
@@ -263,7 +263,7 @@ def add_train_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Reques
         if not puzzle_id:
             raise HubError(400, "id: missing; expected the id of the puzzle given by /api/train/next")
         if not isinstance(choice, str) or not choice.strip() or len(choice) > 100:
-            raise HubError(400, f"choice {str(choice)[:40]!r}: expected one of the puzzle's choices, as text")
+            raise HubError(400, f"choice {repr(choice)[:40]}: expected one of the puzzle's choices, as text")
 
         def judge(trainer: Trainer, tx: Tx, rated: bool) -> tuple[Verdict, Puzzle, dict[str, Any] | None]:
             try:
