@@ -40,7 +40,7 @@ def _puzzle(kind: str, position: str, choices: list[str], answer: str, theme: st
     """A bank puzzle whose answer is ``answer``: the values are made up (the web tests need no analysis)."""
     ordered = [answer] + sorted(choice for choice in choices if choice != answer)
     options = tuple((choice, round(3.0 - 0.5 * number, 2)) for number, choice in enumerate(ordered))
-    return Puzzle(puzzle_id(position), kind, "x", position, answer, options, theme, rating, 0.5,
+    return Puzzle(puzzle_id(position), kind, "cribbage", position, answer, options, theme, rating, 0.5,
                   f"{answer} is best here")
 
 

@@ -113,7 +113,7 @@ function badge() {
 function render() {
   show(h("div", { class: "train-grid" },
     h("section", { class: "train-main", id: "puzzle", "aria-live": "polite" }, puzzleArea()),
-    h("aside", { class: "train-side" }, filtersPanel(), mePanel())));
+    filtersPanel(), mePanel()));
 }
 
 // ---------------------------------------------------------------- the puzzle
@@ -213,7 +213,7 @@ function handButtons(puzzle, hand) {
   for (const card of hand) {
     const playable = !done && canAnswerWith(puzzle, card);
     const classes = [];
-    const button = cardButton(card, { playable, dim: !done && !playable, selected: page.picked.includes(card),
+    const button = cardButton(card, { playable, dim: !done && !playable, selected: !done && page.picked.includes(card),
       pressable: puzzle.kind === "discard", key: `card-${card}`, onclick: () => pickCard(puzzle, card, playable) });
     if (marked.best.has(card)) classes.push("best");
     if (marked.chosen.has(card)) classes.push("chosen");
@@ -297,7 +297,8 @@ function controls(puzzle) {
     if (discard) box.append(h("button", { type: "button", class: "secondary", id: "discard", disabled: page.busy,
       onclick: () => answer(discard) }, `Discard ${cardShort(choiceCards(discard)[0])}`));
   } else if (puzzle.kind !== "play" && puzzle.kind !== "cell") {
-    box.append(h("div", { class: "choice-list" }, puzzle.choices.map((choice) => h("button", { type: "button",
+    const ordered = [...puzzle.choices].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+    box.append(h("div", { class: "choice-list" }, ordered.map((choice) => h("button", { type: "button",
       class: "secondary small choice", "data-choice": choice, disabled: page.busy, onclick: () => answer(choice) }, choice))));
   }
   return box;
@@ -322,8 +323,8 @@ function verdictPanel(puzzle, verdict) {
       h("strong", { class: change >= 0 ? "up" : "down" }, `(${change >= 0 ? "+" : ""}${change})`),
       ` · streak ${verdict.streak}`),
     h("p", { class: "muted" }, `Theme: ${verdict.theme} · puzzle rated ${verdict.puzzle_rating}${solved}`),
-    h("table", { class: "options", id: "options" }, h("thead", {}, h("tr", {}, h("th", {}, "choice"),
-      h("th", {}, verdict.measure === "win" ? "chance to win" : "points"))), h("tbody", {}, rows)),
+    h("div", { class: "options-box" }, h("table", { class: "options", id: "options" }, h("thead", {}, h("tr", {},
+      h("th", {}, "choice"), h("th", {}, verdict.measure === "win" ? "chance to win" : "points"))), h("tbody", {}, rows))),
     h("p", { class: "next-row" }, h("button", { type: "button", class: "primary", id: "next", onclick: next, autofocus: true }, "Next puzzle")));
 }
 
@@ -338,15 +339,15 @@ function filtersPanel() {
     next();
   };
   return h("section", { class: "panel train-filters", id: "filters" }, h("h2", {}, "Puzzles"),
-    h("label", { class: "field", for: "kind" }, "Kind"),
+    h("div", { class: "filter-fields" }, h("div", {}, h("label", { class: "field", for: "kind" }, "Kind"),
     h("select", { id: "kind", onchange: (event) => changed("kind", event.target.value) },
       h("option", { value: "", selected: !page.filters.kind }, "every kind"),
       kinds.map((kind) => h("option", { value: kind, selected: page.filters.kind === kind },
-        `${KIND_NAMES[kind] || kind} (${page.bank.kinds[kind]})`))),
-    h("label", { class: "field", for: "theme" }, "Theme"),
+        `${KIND_NAMES[kind] || kind} (${page.bank.kinds[kind]})`)))),
+    h("div", {}, h("label", { class: "field", for: "theme" }, "Theme"),
     h("select", { id: "theme", onchange: (event) => changed("theme", event.target.value) },
       h("option", { value: "", selected: !page.filters.theme }, "every theme"),
-      [...new Set(themes.map((item) => item.theme))].map((theme) => h("option", { value: theme, selected: page.filters.theme === theme }, theme))),
+      [...new Set(themes.map((item) => item.theme))].map((theme) => h("option", { value: theme, selected: page.filters.theme === theme }, theme))))),
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "mistakes", checked: page.filters.mistakes,
       onchange: (event) => changed("mistakes", event.target.checked) }), " Only puzzles I missed"));
 }
