@@ -1,6 +1,7 @@
 """The bank of puzzles: mined from the expert's games (against itself, classic, hoyle and greedy;
-Snailspace and solitaire; muggins games for counting), ordered by theme and rating, shipped as
-``pegboard/data/puzzles.json`` (docs/train.md says how it was made).
+Snailspace and solitaire; a muggins game against random for counting and claiming what was missed),
+ordered by theme and rating, shipped as ``pegboard/data/puzzles.json`` (docs/train.md says how it was
+made).
 
 >>> bank = load_bank()
 >>> len(bank) > 0, all(p.answer == p.options[0][0] for p in bank)
@@ -12,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -46,7 +47,7 @@ SOURCES: tuple[Source, ...] = (
     Source("cribbage", ("expert", "greedy")),
     Source("snailspace", ("expert", "greedy")),
     Source("solitaire", ("expert",)),
-    Source("cribbage", ("expert", "greedy"), (("muggins", True),)),
+    Source("cribbage", ("expert", "random"), (("muggins", True),)),
     Source("five-card", ("expert", "hoyle")),
 )
 """Game ``i`` of a bank run plays ``SOURCES[i % len(SOURCES)]``."""
@@ -89,6 +90,7 @@ def mine_bank(games: int, seed: int = 0, progress: Callable[[int, int, int], Non
     started = time.perf_counter()
     work = [(seed, index) for index in range(games)]
     pool = None
+    results: Iterator[list[Puzzle]]
     if jobs > 1:
         import multiprocessing
 

@@ -49,18 +49,23 @@ def _seat_order(game: GameState, seat: int) -> list[int]:
     return [(seat + k) % game.rules.players for k in range(game.rules.players)]
 
 
+def _sides(game: GameState, seat: int) -> list[int]:
+    """The sides as the text form lists them: ``seat``'s first, then clockwise from its left."""
+    sides: list[int] = []
+    for other in _seat_order(game, seat):
+        side = game.side_of(other)
+        if side not in sides:
+            sides.append(side)
+    return sides
+
+
 def _text_form(game: GameState, seat: int, start_scores: tuple[int, ...]) -> str | None:
     """The short text form of ``seat``'s discard or play in ``game``, or None where it cannot say it."""
     rules = game.rules
     view: Any = game.view(seat)
     if not rules.crib or getattr(view, "phase", "") not in ("discard", "play"):
         return None
-    order = _seat_order(game, seat)
-    sides: list[int] = []
-    for other in order:
-        side = game.side_of(other)
-        if side not in sides:
-            sides.append(side)
+    sides = _sides(game, seat)
     dealer = (view.dealer - seat) % rules.players
     words = [f"game {rules.name}"]
     words.append(f"target {rules.target}")
@@ -112,7 +117,8 @@ def position_text(game: GameState, seat: int, start_scores: tuple[int, ...]) -> 
         try:
             rebuilt, mine = load_position(text, random.Random(0))
             if sorted(action.text() for action in rebuilt.legal_actions(mine)) == legal and \
-                    rebuilt.rules == replace(game.rules, muggins=rebuilt.rules.muggins):
+                    rebuilt.rules == replace(game.rules, muggins=rebuilt.rules.muggins) and \
+                    list(rebuilt.score_list) == [game.score_list[side] for side in _sides(game, seat)]:
                 return text
         except PegboardError:
             pass

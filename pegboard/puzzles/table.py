@@ -74,17 +74,13 @@ def table_lines(puzzle: Puzzle) -> list[str]:
 
 
 def _counted_cards(view: Any, counting: Any) -> list[Any]:
-    shown = getattr(view, "shown", None) or []
-    if counting:
-        for item in reversed(shown):
-            if isinstance(item, dict) and item.get("seat") == counting[0]:
-                return list(item.get("cards", []))
-            if isinstance(item, (list, tuple)) and len(item) >= 2 and item[0] == counting[0]:
-                cards = item[-1]
-                return list(cards) if isinstance(cards, (list, tuple)) else []
+    """The cards being counted: the crib, or the hand shown by the seat counting (or one's own kept)."""
     if counting and counting[1] == "crib":
         return list(view.crib)
-    return list(view.hand)
+    for item in reversed(getattr(view, "shown", None) or []):
+        if counting and list(item[:2]) == [counting[0], counting[1]]:
+            return list(item[-1])
+    return list(getattr(view, "kept", None) or view.hand)
 
 
 def _grid_lines(game: Any, view: Any) -> list[str]:
