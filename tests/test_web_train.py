@@ -63,8 +63,9 @@ def bank_puzzles() -> list[Puzzle]:
     discards = [f"discard {' '.join(sorted(pair))}" for pair in itertools.combinations(hand, 2)]
     first = _puzzle("discard", "game cribbage target 121 scores 57 48 dealer them hand 5D 5H 6C 4C 7S KH",
                     discards, "discard 7S KH", "keep the run together", 1300.0)
+    other = "2H 3D JS QS 9C 8D".split()
     second = _puzzle("discard", "game cribbage target 121 scores 12 30 dealer you hand 2H 3D JS QS 9C 8D",
-                     [f"discard {' '.join(sorted(pair))}" for pair in itertools.combinations("2H 3D JS QS 9C 8D".split(), 2)],
+                     [f"discard {' '.join(sorted(pair))}" for pair in itertools.combinations(other, 2)],
                      "discard 2H 3D", "keep the best hand", 1400.0)
     play = _puzzle("play", "game cribbage target 121 scores 100 110 dealer you hand 5H 9C 2D 3S thrown JH KD starter 4C"
                    " play TS", ["play 5H", "play 9C", "play 2D", "play 3S"], "play 5H", "take the points", 1200.0)
@@ -265,7 +266,8 @@ def exercise_store(store: Any) -> None:
         store.transact(lambda tx: save_trainer(tx, 1, trainer, 0, 1.0))
     assert store.read(lambda tx: load_trainer(tx, 1))[0].seen == 4
     for solved in (True, False):
-        store.transact(lambda tx: record_attempt(tx, puzzle.id, Rating(1290.0, 70.0, 0.06, 1), solved, 2.0))
+        store.transact(lambda tx, solved=solved: record_attempt(tx, puzzle.id, Rating(1290.0, 70.0, 0.06, 1), solved,
+                                                                2.0))
     assert store.read(lambda tx: tx.one("SELECT attempts, solves FROM puzzle_ratings")) == (2, 1)
     assert store.read(lambda tx: puzzle_rating(tx, puzzle)).rating == 1290.0
 
@@ -274,7 +276,9 @@ def test_deleting_an_account_deletes_its_training(server: ServerThread) -> None:
     ann = Member(server.url)
     ann.sign_up("Ann")
     ann.post("/api/train/next", {})
-    count = lambda: server.hub.journal.store.read(lambda tx: tx.one("SELECT count(*) FROM trainers"))  # noqa: E731
+    def count() -> Any:
+        return server.hub.journal.store.read(lambda tx: tx.one("SELECT count(*) FROM trainers"))
+
     assert count() == (1,)
     ann.post("/api/delete", {"password": "a long secret"})
     assert count() == (0,)
@@ -358,13 +362,15 @@ def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThr
         no_sideways_scroll(page)
         # signed in: the training is the server's; a wrong answer then shows in the queue
         page.evaluate("""async () => { const r = await fetch('/api/accounts', { method: 'POST',
-            headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ann', password: 'a long secret' }) });
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'Ann', password: 'a long secret' }) });
             if (!r.ok) throw new Error(await r.text()); }""")
         page.goto(f"{server.url}/train")
         page.wait_for_selector("#question:not(:empty)")
         assert "Signed in as Ann" in page.inner_text("#me")
         page.select_option("#kind", "play")
-        page.wait_for_function("() => window.pegboard.puzzle && window.pegboard.puzzle.kind === 'play' && !window.pegboard.busy")
+        page.wait_for_function("() => window.pegboard.puzzle && window.pegboard.puzzle.kind === 'play'"
+                               " && !window.pegboard.busy")
         solve_in_browser(page, right=False)
         assert "Not the best" in page.inner_text("#verdict-title")
         assert page.locator(".train-hand .card-btn.best").count() == 1
