@@ -381,6 +381,10 @@ def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThr
         page.wait_for_function("() => window.pegboard.puzzle && !window.pegboard.verdict && !window.pegboard.busy")
         assert errors == []
     with browser_page(390, 844) as (page, errors):
+        page.goto(f"{server.url}/")  # a guest's lobby, with its link here
+        page.wait_for_selector("#train-link")
+        no_sideways_scroll(page)
+        page.screenshot(path=str(ARTIFACTS / "train-lobby-phone.png"))
         page.goto(f"{server.url}/train")
         for kind in ("discard", "place", "cell", "count"):
             page.select_option("#kind", kind)
