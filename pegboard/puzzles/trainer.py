@@ -182,9 +182,13 @@ class Trainer:
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise PuzzleError(f"training state: expected a {STATE_FORMAT} object")
         try:
+            history = [dict(item) for item in data["history"]]
+            if not all(isinstance(item.get("id"), str) for item in history):
+                raise ValueError("each answer of the history needs its puzzle's id")
+            if not isinstance(data.get("pending"), (str, type(None))):
+                raise ValueError("pending: expected a puzzle's id or null")
             return Trainer(Rating.from_json(data["rating"]), int(data["streak"]), int(data["best_streak"]),
-                           int(data["seen"]), [dict(item) for item in data["history"]], Queue.from_json(data["queue"]),
-                           data.get("pending"))
+                           int(data["seen"]), history, Queue.from_json(data["queue"]), data.get("pending"))
         except (KeyError, TypeError, ValueError) as error:
             raise PuzzleError(f"training state: {error}") from None
 
