@@ -237,6 +237,35 @@ def test_bad_answers_are_refused_and_change_nothing(server: ServerThread) -> Non
     assert ann.post("/api/train/answer", {"id": shown["id"], "choice": "5h"})["verdict"]["right"] is True
 
 
+FRESH = Trainer().to_json()
+
+
+def _queued(**change: Any) -> dict[str, Any]:
+    return {**FRESH, "queue": [{"puzzle": {**bank_puzzles()[2].to_json(), **change}, "box": 1, "due": 0}]}
+
+
+@pytest.mark.parametrize("state", [
+    {**FRESH, "history": [{}]},  # an answer without its puzzle's id
+    {**FRESH, "rating": {"rating": "NaN", "deviation": 350}},
+    {**FRESH, "rating": {"rating": 1500, "deviation": 0}},
+    {**FRESH, "rating": {"rating": 1e308, "deviation": 1e308}},
+    {**FRESH, "pending": 5},
+    _queued(options=[]),  # a puzzle without options
+    _queued(answer="play KC"),  # an answer not among its options
+    _queued(position="garbage"),  # a position that cannot be shown
+])
+def test_a_forged_guest_state_is_refused_with_400_never_a_crash(server: ServerThread, state: dict[str, Any]) -> None:
+    guest = Member(server.url)
+    play = bank_puzzles()[2]
+    shown_only = bool(state["queue"]) and state["queue"][0]["puzzle"]["position"] == "garbage"
+    for path, body in (("/api/train/next", {"state": state, "mistakes": True}),
+                       ("/api/train/answer", {"id": play.id, "choice": "play 9C", "state": state})):
+        if shown_only and path.endswith("answer"):
+            continue  # judging a queued puzzle needs no position: only showing it does
+        answer = refused(guest.post, path, body)
+        assert answer.status == 400 and answer.error.startswith("state"), (path, answer.error)
+
+
 def test_no_bank_is_a_503_saying_so(tmp_path: Path) -> None:
     with ServerThread(str(tmp_path / "t.db"), Settings(workers=0, puzzles=str(tmp_path / "none.json"))) as running:
         answer = refused(Member(running.url).get, "/api/train/me")

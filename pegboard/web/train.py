@@ -4,7 +4,8 @@ chooses and judges); this module only carries it.
 
 * ``GET /api/train/next?kind=&theme=&mistakes=`` and ``POST /api/train/next`` ``{"kind", "theme",
   "mistakes", "state"}``: the next puzzle, as the player saw it (:func:`public_puzzle`: the table, the
-  question and the choices, never their values or the answer), and the player (:func:`summary`).
+  question and the choices, never their values or the answer), and the player (:func:`summary`). The
+  GET needs no CSRF token even signed in: all it changes is which puzzle the next answer counts for.
 * ``POST /api/train/answer`` ``{"id", "choice", "state"}``: the verdict (right or wrong, the best, every
   option's value, why, the rating change, the streak) and the player.
 * ``GET /api/train/me``: the player, and the bank's kinds and themes (for the filters).
@@ -74,6 +75,7 @@ class Bank:
         self.path = path
         self._lock = threading.Lock()
         self._puzzles: list[Puzzle] | None = None
+        self._catalogue: dict[str, Any] | None = None
         self._problem = ""
 
     def puzzles(self) -> list[Puzzle]:
@@ -91,14 +93,17 @@ class Bank:
 
     def catalogue(self) -> dict[str, Any]:
         """The bank's kinds and themes with how many puzzles each has: ``{"kinds": {kind: n}, "themes":
-        [{"kind", "theme", "count"}]}``, in the bank's order."""
+        [{"kind", "theme", "count"}]}``, in the bank's order (worked out once)."""
+        if self._catalogue is not None:
+            return self._catalogue
         kinds: dict[str, int] = {}
         themes: dict[tuple[str, str], int] = {}
         for puzzle in self.puzzles():
             kinds[puzzle.kind] = kinds.get(puzzle.kind, 0) + 1
             themes[(puzzle.kind, puzzle.theme)] = themes.get((puzzle.kind, puzzle.theme), 0) + 1
-        return {"kinds": kinds, "themes": [{"kind": kind, "theme": theme, "count": count}
-                                           for (kind, theme), count in themes.items()]}
+        self._catalogue = {"kinds": kinds, "themes": [{"kind": kind, "theme": theme, "count": count}
+                                                      for (kind, theme), count in themes.items()]}
+        return self._catalogue
 
 
 def public_puzzle(puzzle: Puzzle, rating: float, again: bool = False) -> dict[str, Any]:
