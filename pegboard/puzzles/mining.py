@@ -11,8 +11,10 @@ puzzle's answer is analyse's best), and accepts it when
 * valued again with twice the samples (:class:`~pegboard.puzzles.positions.DeepAssessor`, other draws),
   the best is the same choice and its margin still clear (discards and counts are exact: the same);
 * ``mistakes`` (the default): the choice made was a measurable mistake in the review (a loss of at least
-  ``min_loss`` points) and not the answer. Otherwise every decision with a clear margin of at least
-  ``min_margin`` (the bank).
+  ``min_loss`` points) and not the answer, and the expert bot, playing the position, plays the answer
+  (where the expert and the analysis disagree the position shows a difference of models, not a
+  mistake to learn from: the expert's own discards never qualify, its plays hardly ever). Otherwise every decision with a
+  clear margin of at least ``min_margin`` (the bank).
 
 Everything is seeded (the review by each decision's information set, the analysis by ``seed``), so the
 same record gives the same puzzles.
@@ -34,6 +36,7 @@ from dataclasses import dataclass, replace
 from pegboard.analysis.evaluate import Assessment, Option
 from pegboard.analysis.reasons import reason
 from pegboard.analysis.review import NOISE, SE_FACTOR, WIN_NOISE, review
+from pegboard.bots import make_bot
 from pegboard.engine import Action, GameState
 from pegboard.errors import PuzzleError
 from pegboard.puzzles.positions import DeepAssessor, analyse_position, position_text
@@ -186,6 +189,9 @@ def _puzzle(original: GameState, seat: int, start: tuple[int, ...], seed: int, r
             return None
         chosen_text = next((option.action.text() for option in found.distinct() if _alike(option.action, choice)),
                            found.option(choice).action.text())
+        expert = make_bot("expert", game.rules, mine_seat, seed)
+        if not _alike(expert.choose(game.view(mine_seat)), best):
+            return None  # the engines disagree: a matter of models, not a mistake to learn from
     if recheck:
         _, _, deeper = analyse_position(position, seed + 1, DeepAssessor(game.rules, RECHECK_FACTOR))
         again = margin_of(deeper)
