@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -25,7 +27,7 @@ from pegboard.puzzles.trainer import Trainer  # noqa: E402
 from pegboard.records import parse_record, start_game  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore  # noqa: E402
-from pegboard.web.testing import HTTPAnswer, Member, ServerThread  # noqa: E402
+from pegboard.web.testing import Client, HTTPAnswer, Member, ServerThread  # noqa: E402
 from pegboard.web.train_store import load_trainer, puzzle_rating, record_attempt, save_trainer  # noqa: E402
 from tests.browser import CHROMIUM, browser_page  # noqa: E402
 
@@ -192,6 +194,73 @@ def test_a_signed_in_answer_needs_the_csrf_token_and_changes_nothing_without_it(
     assert ann.post("/api/train/answer", {"id": shown["id"], "choice": "play 5H"})["verdict"]["right"] is True
 
 
+# ---------------------------------------------------------------------------- your own games
+def finished_game(server: ServerThread, player: Member) -> str:
+    """A five-card game ``player`` (signed in, moving at random) played out against the random level."""
+    created, tokens = player.open_table({"game": "five-card", "seats": [
+        {"kind": "human", "name": player.name}, {"kind": "computer", "level": "random", "name": "Rob"}]})
+    table = str(created["table"])
+    client = Client(server.ws_url, table, tokens[0])
+    try:
+        client.play_out(random.Random(5))
+    finally:
+        client.close()
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            player.get(f"/api/tables/{table}/record")
+            return table
+        except HTTPAnswer:
+            assert time.monotonic() < deadline, "the game did not finish"
+            time.sleep(0.1)
+
+
+def test_a_signed_in_player_queues_their_own_mistakes_of_a_finished_game(
+        server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pegboard.web.train as train
+
+    ann = Member(server.url)
+    ann.sign_up("Ann")
+    table = finished_game(server, ann)
+    mined = [_puzzle("play", "game cribbage target 121 scores 1 2 dealer you hand 5H 9C 2D 3S thrown JH KD starter 4C"
+                     " play TS", ["play 5H", "play 9C", "play 2D", "play 3S"], "play 5H", "take the points", 1200.0)]
+    mined = [replace(mined[0], player="Ann", choice="play 9C", loss=1.9)]
+    asked: list[tuple[str, str]] = []
+
+    def mistakes_of(record: dict[str, Any], player: str) -> list[dict[str, Any]]:
+        asked.append((record["players"][0] if isinstance(record["players"][0], str) else "?", player))
+        return [puzzle.to_json() for puzzle in mined]
+
+    monkeypatch.setattr(train, "mistakes_of", mistakes_of)
+    assert refused(Member(server.url).post, "/api/train/mistakes", {"table": table}).status == 401
+    bob = Member(server.url)
+    bob.sign_up("Bob")
+    assert refused(bob.post, "/api/train/mistakes", {"table": table}).status == 403  # not his game
+    assert refused(ann.post, "/api/train/mistakes", {"table": "nosuchtable"}).status == 404
+    assert refused(ann.post, "/api/train/mistakes", {}).status == 400
+    added = ann.post("/api/train/mistakes", {"table": table})
+    assert added["added"] == 1 and added["me"]["queue"] == 1 and asked == [("Ann", "Ann")]
+    assert ann.post("/api/train/mistakes", {"table": table})["added"] == 0  # queued once
+    got = ann.post("/api/train/next", {"mistakes": True})["puzzle"]
+    assert got["id"] == mined[0].id and got["again"] is True
+    verdict = ann.post("/api/train/answer", {"id": got["id"], "choice": "play 5H"})["verdict"]
+    assert verdict["right"] is True and verdict["played"] == "play 9C"
+    assert puzzle_rows(server) == []  # a puzzle of one's own game is no bank puzzle: no rating kept
+
+
+@pytest.mark.slow
+def test_mistakes_of_mines_the_players_decisions_of_a_record() -> None:
+    from pegboard.records import record_of
+    from pegboard.sim import MatchConfig, play_game
+    from pegboard.web.train import mistakes_of
+
+    _, played = play_game(MatchConfig("five-card", ("expert", "random"), games=1, seed=4), 0)
+    record = record_of(played)
+    record["deals"] = record["deals"][:2]  # two deals: mining is quick
+    found = [Puzzle.from_json(item) for item in mistakes_of(record, "random-2")]
+    assert found and all(puzzle.player == "random-2" and puzzle.choice != puzzle.answer for puzzle in found)
+
+
 # ---------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize(("body", "status", "words"), [
     ({"kind": "bogus"}, 400, ["kind 'bogus'", "expected one of discard"]),
@@ -340,11 +409,12 @@ def test_the_training_tables_on_postgresql() -> None:
 
 
 # ---------------------------------------------------------------------------- the page
-def solve_in_browser(page: Any, right: bool = True) -> None:
+def solve_in_browser(page: Any, right: bool = True, choice: str | None = None) -> None:
     """Answer the puzzle on the page by clicking, as a player would (right: the bank's answer)."""
     page.wait_for_selector("#question:not(:empty)")
     shown = page.evaluate("() => window.pegboard.puzzle")
-    choice = answer_of(shown["id"]) if right else wrong_of(shown["id"])
+    if choice is None:
+        choice = answer_of(shown["id"]) if right else wrong_of(shown["id"])
     if shown["kind"] == "discard":
         for card in choice.split()[1:]:
             page.click(f"#card-{card}")
@@ -366,7 +436,10 @@ def no_sideways_scroll(page: Any) -> None:
 @pytest.mark.slow
 @pytest.mark.xdist_group("browser")
 @require_chromium
-def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThread) -> None:
+def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThread,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import pegboard.web.train as train
+
     ARTIFACTS.mkdir(exist_ok=True)
     with browser_page(1280, 800) as (page, errors):
         page.goto(f"{server.url}/")
@@ -408,6 +481,28 @@ def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThr
         assert me["seen"] == 1 and me["queue"] == 1 and me["name"] == "Ann"
         page.click("#next")
         page.wait_for_function("() => window.pegboard.puzzle && !window.pegboard.verdict && !window.pegboard.busy")
+        # the review of Ann's game queues her mistakes (mined by a stand-in: the real mining has its test)
+        ann = Member(server.url)
+        ann.sign_in("Ann")
+        table = finished_game(server, ann)
+        mined = replace(bank_puzzles()[1], id="ownmistake01", choice=wrong_of(bank_puzzles()[1].id), loss=2.0)
+        monkeypatch.setattr(train, "mistakes_of", lambda record, player: [mined.to_json()])
+        page.goto(f"{server.url}/r/{table}")
+        page.click("#train-mistakes")
+        page.wait_for_selector("#train-mistakes-done")
+        assert page.inner_text("#train-mistakes-done").startswith("1 of your mistakes queued")
+        page.click("#train-mistakes-done")
+        page.wait_for_selector("#question:not(:empty)")
+        page.select_option("#kind", "discard")  # (the play missed above is queued too)
+        page.wait_for_function("() => window.pegboard.puzzle && !window.pegboard.busy")
+        page.check("#mistakes")
+        page.wait_for_function("() => window.pegboard.puzzle && window.pegboard.puzzle.id === 'ownmistake01'"
+                               " && !window.pegboard.busy")
+        assert page.locator(".tag.again").count() == 1
+        solve_in_browser(page, choice=mined.answer)
+        assert "In your game you chose" in page.inner_text("#verdict")
+        page.screenshot(path=str(ARTIFACTS / "train-own-mistake.png"), full_page=True)
+        page.uncheck("#mistakes")
         assert errors == []
     with browser_page(390, 844) as (page, errors):
         page.goto(f"{server.url}/")  # a guest's lobby, with its link here

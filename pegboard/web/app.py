@@ -215,7 +215,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     add_rated_routes(app, hub, _body, table_or_404)
     add_review_routes(app, hub, table_or_404)
     add_player_routes(app, hub, table_or_404)
-    add_train_routes(app, hub, _body, limits.check)
+    add_train_routes(app, hub, _body, limits.check, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:

@@ -9,6 +9,8 @@ chooses and judges); this module only carries it.
 * ``POST /api/train/answer`` ``{"id", "choice", "state"}``: the verdict (right or wrong, the best, every
   option's value, why, the rating change, the streak) and the player.
 * ``GET /api/train/me``: the player, and the bank's kinds and themes (for the filters).
+* ``POST /api/train/mistakes`` ``{"table"}``: signed in, queue your costliest mistakes in a finished game
+  you played at that table (mined in the analyses' worker, as ``pegboard train --add`` does).
 
 A signed-in player's trainer lives in the database (:mod:`pegboard.web.train_store`); requests that change
 it need the session's CSRF token, and an answer counts only for the puzzle last given (409 otherwise). A
@@ -43,11 +45,12 @@ from pegboard.puzzles.positions import load_position
 from pegboard.puzzles.puzzle import KINDS, Puzzle
 from pegboard.puzzles.table import question, table_lines
 from pegboard.puzzles.trainer import Trainer, Verdict
-from pegboard.web.auth import Caller, caller
+from pegboard.web.auth import Caller, caller, client_address
 from pegboard.web.errors import HubError
 from pegboard.web.hub import Hub
 from pegboard.web.pages import page
 from pegboard.web.store import Tx
+from pegboard.web.tables import Table
 from pegboard.web.train_store import (
     all_ratings,
     load_trainer,
@@ -57,7 +60,7 @@ from pegboard.web.train_store import (
     save_trainer,
 )
 
-__all__ = ["add_train_routes", "public_puzzle", "summary", "Bank", "STATE_BODY", "HISTORY_SHOWN"]
+__all__ = ["add_train_routes", "public_puzzle", "summary", "mistakes_of", "Bank", "STATE_BODY", "HISTORY_SHOWN"]
 
 STATE_BODY = 1024 * 1024
 """The largest request body of the training API (a guest's state holds the puzzles of its queue)."""
@@ -135,6 +138,15 @@ def summary(trainer: Trainer, name: str | None) -> dict[str, Any]:
             "history": trainer.history[-HISTORY_SHOWN:]}
 
 
+def mistakes_of(record: dict[str, Any], player: str) -> list[dict[str, Any]]:
+    """The puzzles of ``player``'s mistakes in a finished game's ``record``, as JSON (run in the analyses'
+    worker: mining reviews the game)."""
+    from pegboard.puzzles.mining import mine
+    from pegboard.records import parse_record
+
+    return [puzzle.to_json() for puzzle in mine(parse_record(record), player=player)]
+
+
 def _verdict(verdict: Verdict, puzzle: Puzzle, stats: dict[str, Any] | None) -> dict[str, Any]:
     data = verdict.to_json()
     data.update({"id": puzzle.id, "kind": puzzle.kind, "theme": puzzle.theme, "why": puzzle.why,
@@ -162,9 +174,11 @@ def _flag(value: Any, name: str) -> bool:
 
 
 def add_train_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Request, str, float, float], None],
-                     bank: Bank | None = None, rng: random.Random | None = None) -> None:
-    """Add the training page and API to ``app``. ``bank``: the puzzles (default: ``hub.settings.puzzles``);
-    ``rng``: draws the bank puzzles (default: seeded by the system)."""
+                     table_or_404: Callable[[str], Awaitable[Table]], bank: Bank | None = None,
+                     rng: random.Random | None = None) -> None:
+    """Add the training page and API to ``app`` (``table_or_404`` finds a table or refuses). ``bank``: the
+    puzzles (default: ``hub.settings.puzzles``); ``rng``: draws the bank puzzles (default: seeded by the
+    system)."""
     puzzles = bank if bank is not None else Bank(hub.settings.puzzles)
     draw = rng if rng is not None else random.Random()
     store = hub.journal.store
@@ -304,3 +318,37 @@ def add_train_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Reques
 
         trainer, verdict, found, stats = await in_tx(work)
         return {"verdict": _verdict(verdict, found, stats), "me": summary(trainer, name)}
+
+    @app.post("/api/train/mistakes")
+    async def mistakes(request: Request) -> dict[str, Any]:
+        signed = await caller(hub, request, changes=True)
+        if signed is None:
+            raise HubError(401, "sign in first: your mistakes are queued on your account")
+        data = await body(request)
+        if not isinstance(data, dict):
+            raise HubError(400, 'expected a JSON object: {"table": the id of a finished table you played at}')
+        table_id = _text(data.get("table"), "table", 40, "the id of a finished table you played at")
+        if not table_id:
+            raise HubError(400, "table: missing; expected the id of a finished table you played at")
+        table = await table_or_404(table_id)
+        if not table.over:
+            raise HubError(409, f"table {table_id}: the game is not over; its mistakes are queued when it is")
+        await hub.check_set_over(table)
+        account = signed.account.id
+        seats = [seat for seat in table.seats if seat.account == account]
+        if not seats:
+            raise HubError(403, f"table {table_id}: you did not play there signed in; only your own mistakes "
+                                "are queued")
+        address = client_address(request, hub.settings.trusted_proxies)
+        found = [Puzzle.from_json(item) for item in
+                 await hub.analyses.run(address, mistakes_of, table.record(), seats[0].name)]
+
+        def work(tx: Tx) -> tuple[Trainer, int]:
+            trainer, version = load_trainer(tx, account)
+            added = trainer.add_mistakes(found)
+            save_trainer(tx, account, trainer, version, time.time())
+            return trainer, added
+
+        trainer, added = await in_tx(work)
+        return {"table": table_id, "mistakes": len(found), "added": added,
+                "me": summary(trainer, signed.account.name)}
