@@ -450,8 +450,11 @@ def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThr
         page.wait_for_function("() => window.pegboard.puzzle && window.pegboard.puzzle.kind === 'discard'"
                                " && !window.pegboard.busy")
         page.screenshot(path=str(ARTIFACTS / "train-puzzle.png"), full_page=True)
+        assert page.evaluate("() => document.documentElement.scrollHeight") <= 800  # one desktop screen
         solve_in_browser(page)
         assert "Right" in page.inner_text("#verdict-title") and "+" in page.inner_text("#rating-change")
+        box = page.locator("#next").bounding_box()
+        assert box["y"] + box["height"] <= 800 and page.evaluate("() => document.activeElement.id") == "next"
         assert page.locator("#options tbody tr").count() == 15 and page.locator("#options tr.best").count() == 1
         page.screenshot(path=str(ARTIFACTS / "train-verdict.png"), full_page=True)
         first = page.evaluate("() => window.pegboard.puzzle.id")

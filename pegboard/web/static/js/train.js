@@ -94,6 +94,8 @@ async function answer(choice) {
   render();
   const verdict = document.getElementById("verdict");
   if (verdict && verdict.scrollIntoView) verdict.scrollIntoView({ block: "nearest" });
+  const button = document.getElementById("next");
+  if (button) button.focus({ preventScroll: true }); // Enter or Space: the next puzzle
 }
 
 function show(...children) {
@@ -317,15 +319,17 @@ function verdictPanel(puzzle, verdict) {
   const solved = verdict.attempts ? ` · solved by ${verdict.solves} of ${verdict.attempts}` : "";
   return h("section", { class: `panel verdict ${verdict.right ? "right" : "wrong"}`, id: "verdict" },
     h("h2", { id: "verdict-title" }, verdict.right ? "Right: that is the best." : `Not the best: ${verdict.best} was.`),
-    h("p", { id: "explanation" }, verdict.explanation),
-    verdict.played ? h("p", { class: "muted" }, `In your game you chose ${verdict.played}.`) : null,
-    h("p", { class: "rating-change", id: "rating-change" }, `Rating ${verdict.rating_before} → ${verdict.rating_after} `,
-      h("strong", { class: change >= 0 ? "up" : "down" }, `(${change >= 0 ? "+" : ""}${change})`),
-      ` · streak ${verdict.streak}`),
-    h("p", { class: "muted" }, `Theme: ${verdict.theme} · puzzle rated ${verdict.puzzle_rating}${solved}`),
-    h("div", { class: "options-box" }, h("table", { class: "options", id: "options" }, h("thead", {}, h("tr", {},
-      h("th", {}, "choice"), h("th", {}, verdict.measure === "win" ? "chance to win" : "points"))), h("tbody", {}, rows))),
-    h("p", { class: "next-row" }, h("button", { type: "button", class: "primary", id: "next", onclick: next, autofocus: true }, "Next puzzle")));
+    h("div", { class: "verdict-body" },
+      h("div", { class: "verdict-text" },
+        h("p", { id: "explanation" }, verdict.explanation),
+        verdict.played ? h("p", { class: "muted" }, `In your game you chose ${verdict.played}.`) : null,
+        h("p", { class: "rating-change", id: "rating-change" }, `Rating ${verdict.rating_before} → ${verdict.rating_after} `,
+          h("strong", { class: change >= 0 ? "up" : "down" }, `(${change >= 0 ? "+" : ""}${change})`),
+          ` · streak ${verdict.streak}`),
+        h("p", { class: "muted" }, `Theme: ${verdict.theme} · puzzle rated ${verdict.puzzle_rating}${solved}`),
+        h("p", { class: "next-row" }, h("button", { type: "button", class: "primary", id: "next", onclick: next }, "Next puzzle"))),
+      h("div", { class: "options-box" }, h("table", { class: "options", id: "options" }, h("thead", {}, h("tr", {},
+        h("th", {}, "choice"), h("th", {}, verdict.measure === "win" ? "chance to win" : "points"))), h("tbody", {}, rows)))));
 }
 
 // ---------------------------------------------------------------- the side: filters and the player
@@ -363,7 +367,7 @@ function mePanel() {
       h("dt", {}, "Rating"), h("dd", { id: "me-rating" }, `${me.rating}${me.provisional ? " (provisional)" : ""}`),
       h("dt", {}, "Streak"), h("dd", { id: "me-streak" }, `${me.streak} (best ${me.best_streak})`),
       h("dt", {}, "Puzzles"), h("dd", {}, String(me.seen)),
-      h("dt", {}, "Missed, to see again"), h("dd", { id: "me-queue" }, `${me.queue}${me.due ? ` (${me.due} due)` : ""}`)),
+      h("dt", {}, "To see again"), h("dd", { id: "me-queue" }, `${me.queue}${me.due ? ` (${me.due} due)` : ""}`)),
     history.length ? h("ol", { class: "train-history", id: "history" }, history.map((item) =>
       h("li", { class: item.right ? "right" : "wrong" }, item.right ? "✓ " : "✗ ", `${item.theme} `,
         h("span", { class: "muted" }, `→ ${Math.round(item.rating)}`)))) : null,
