@@ -38,7 +38,7 @@ from pegboard.analysis.reasons import reason
 from pegboard.analysis.review import NOISE, SE_FACTOR, WIN_NOISE, review
 from pegboard.bots import make_bot
 from pegboard.engine import Action, GameState
-from pegboard.errors import PuzzleError
+from pegboard.errors import PegboardError, PuzzleError
 from pegboard.puzzles.positions import DeepAssessor, analyse_position, position_text
 from pegboard.puzzles.puzzle import Puzzle, puzzle_id
 from pegboard.puzzles.rating import initial_rating
@@ -165,8 +165,11 @@ def mine(record: GameRecord, player: str | None = None, *, mistakes: bool = True
     puzzles = []
     for done, decision in enumerate(candidates):
         game, start = games[decision.index]
-        found_puzzle = _puzzle(game, decision.seat, start, seed, recheck, least(decision.kind),
-                               decision.choice if mistakes else None, decision.loss if mistakes else None)
+        try:
+            found_puzzle = _puzzle(game, decision.seat, start, seed, recheck, least(decision.kind),
+                                   decision.choice if mistakes else None, decision.loss if mistakes else None)
+        except PegboardError:  # a position that cannot be rebuilt: no puzzle (never seen; a guard for the bank)
+            found_puzzle = None
         if found_puzzle is not None:
             puzzles.append(replace(found_puzzle, index=decision.index, deal=decision.deal))
         if progress is not None:
