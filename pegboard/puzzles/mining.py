@@ -13,8 +13,8 @@ puzzle's answer is analyse's best), and accepts it when
 * ``mistakes`` (the default): the choice made was a measurable mistake in the review (a loss of at least
   ``min_loss`` points) and not the answer, and the expert bot, playing the position, plays the answer
   (where the expert and the analysis disagree the position shows a difference of models, not a
-  mistake to learn from: the expert's own discards never qualify, its plays hardly ever). Otherwise every decision with a
-  clear margin of at least ``min_margin`` (the bank).
+  mistake to learn from: the expert's own discards never qualify, its plays hardly ever). Otherwise
+  every decision with a clear margin of at least ``min_margin`` (the bank).
 
 Everything is seeded (the review by each decision's information set, the analysis by ``seed``), so the
 same record gives the same puzzles.
