@@ -205,6 +205,7 @@ def test_train_scripted_in_the_terminal(data_dir: Path) -> None:
     assert "Your answer" in result.output and "invalid card" in result.stderr
     first = json.loads(runner.invoke(cli, ["train", "--json", "--seed", "2"]).stdout)
     assert "answer" not in first and first["options"] == sorted(first["options"])
+    assert first["table"] and first["question"] and first["player_rating"] == 1500
     result = runner.invoke(cli, ["train", "--seed", "2"], input=first["options"][0] + "\n")
     assert result.exit_code == 0 and "Rating" in result.output and "streak" in result.output
     state = json.loads((data_dir / "train.json").read_text())
