@@ -205,6 +205,7 @@ def test_train_scripted_in_the_terminal(data_dir: Path) -> None:
     assert "Your answer" in result.output and "invalid card" in result.stderr
     first = json.loads(runner.invoke(cli, ["train", "--json", "--seed", "2"]).stdout)
     assert "answer" not in first and first["options"] == sorted(first["options"])
+    assert first["table"] and first["question"] and first["player_rating"] == 1500
     result = runner.invoke(cli, ["train", "--seed", "2"], input=first["options"][0] + "\n")
     assert result.exit_code == 0 and "Rating" in result.output and "streak" in result.output
     state = json.loads((data_dir / "train.json").read_text())
@@ -289,3 +290,28 @@ def test_puzzles_lists_readably_and_needs_a_record(monkeypatch: pytest.MonkeyPat
     assert json.loads(out)[0]["answer"] == "play 5H"
     status, _, error = run("puzzles")
     assert status == 2 and "--from RECORD" in error
+
+
+def test_a_five_card_position_keeps_its_scores() -> None:
+    """A game started from given scores gives the pone three for last again: the position's scores leave
+    it out, so the rebuilt position has the game's scores (before, it fell back to a record that did not
+    replay)."""
+    from pegboard.bots import make_bot
+    from pegboard.engine import new_game
+    from pegboard.puzzles.positions import load_position, position_text
+
+    game = new_game("five-card", ["Ann", "Bob"], seed=11, first_dealer=0)
+    bots = [make_bot("greedy", game.rules, seat, seat) for seat in (0, 1)]
+    start = game.score_list
+    while game.deal_number < 2 or game.view(game.to_act()[0]).phase != "discard":
+        if game.view(game.to_act()[0]).phase == "discard" and game.deal_number < 2:
+            start = game.score_list
+        seat = game.to_act()[0]
+        game.apply(bots[seat].choose(game.view(seat)))
+    start = game.score_list
+    seat = game.to_act()[0]
+    text = position_text(game, seat, start)
+    rebuilt, mine = load_position(text, random.Random(0))
+    assert not text.startswith("{")
+    assert rebuilt.score_list[0] == game.score_list[game.side_of(seat)]
+    assert rebuilt.score_list[1] == game.score_list[1 - game.side_of(seat)]

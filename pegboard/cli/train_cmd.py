@@ -102,6 +102,10 @@ def train(theme: str | None, kind: str | None, mistakes: bool, record: str | Non
             for hidden in ("answer", "why", "reasons", "margin", "solve_share", "loss"):
                 data.pop(hidden, None)
             data["options"] = sorted(option["choice"] for option in data["options"])  # not best first
+            from pegboard.puzzles.table import question, table_lines
+
+            data["table"], data["question"] = table_lines(puzzle), question(puzzle)
+            data["player_rating"], data["streak"] = round(trainer.rating.rating), trainer.streak
             click.echo(json.dumps(data))
             return
         if not _ask(trainer, puzzle):

@@ -13,8 +13,8 @@ puzzle's answer is analyse's best), and accepts it when
 * ``mistakes`` (the default): the choice made was a measurable mistake in the review (a loss of at least
   ``min_loss`` points) and not the answer, and the expert bot, playing the position, plays the answer
   (where the expert and the analysis disagree the position shows a difference of models, not a
-  mistake to learn from: the expert's own discards never qualify, its plays hardly ever). Otherwise every decision with a
-  clear margin of at least ``min_margin`` (the bank).
+  mistake to learn from: the expert's own discards never qualify, its plays hardly ever). Otherwise
+  every decision with a clear margin of at least ``min_margin`` (the bank).
 
 Everything is seeded (the review by each decision's information set, the analysis by ``seed``), so the
 same record gives the same puzzles.
@@ -38,7 +38,7 @@ from pegboard.analysis.reasons import reason
 from pegboard.analysis.review import NOISE, SE_FACTOR, WIN_NOISE, review
 from pegboard.bots import make_bot
 from pegboard.engine import Action, GameState
-from pegboard.errors import PuzzleError
+from pegboard.errors import PegboardError, PuzzleError
 from pegboard.puzzles.positions import DeepAssessor, analyse_position, position_text
 from pegboard.puzzles.puzzle import Puzzle, puzzle_id
 from pegboard.puzzles.rating import initial_rating
@@ -165,8 +165,11 @@ def mine(record: GameRecord, player: str | None = None, *, mistakes: bool = True
     puzzles = []
     for done, decision in enumerate(candidates):
         game, start = games[decision.index]
-        found_puzzle = _puzzle(game, decision.seat, start, seed, recheck, least(decision.kind),
-                               decision.choice if mistakes else None, decision.loss if mistakes else None)
+        try:
+            found_puzzle = _puzzle(game, decision.seat, start, seed, recheck, least(decision.kind),
+                                   decision.choice if mistakes else None, decision.loss if mistakes else None)
+        except PegboardError:  # a position that cannot be rebuilt: no puzzle (never seen; a guard for the bank)
+            found_puzzle = None
         if found_puzzle is not None:
             puzzles.append(replace(found_puzzle, index=decision.index, deal=decision.deal))
         if progress is not None:

@@ -101,6 +101,19 @@ def _one_deal_record(game: GameState, start_scores: tuple[int, ...]) -> dict[str
     return record
 
 
+def _without_pone_bonus(game: GameState, start_scores: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The scores to start a position's game from: a game started from given scores still gives the pone
+    its bonus (five-card's three for last), so it is taken off here; None if it cannot be."""
+    bonus = game.rules.pone_bonus
+    dealer = getattr(game, "dealer", None)
+    if not bonus or dealer is None:
+        return start_scores
+    side = game.side_of((dealer + 1) % game.rules.players)
+    if start_scores[side] < bonus:
+        return None
+    return tuple(score - bonus if at == side else score for at, score in enumerate(start_scores))
+
+
 def position_text(game: GameState, seat: int, start_scores: tuple[int, ...]) -> str:
     """The position of ``seat``'s decision now in ``game`` in a form ``pegboard analyse`` accepts:
     the short text form where it can say it and it rebuilds the same choices, else an inline record
@@ -112,6 +125,10 @@ def position_text(game: GameState, seat: int, start_scores: tuple[int, ...]) -> 
     'game cribbage target 121 scores 0 0 dealer them hand 4S TD 9H 3C 6S TH'
     """
     legal = sorted(action.text() for action in game.legal_actions(seat))
+    given = _without_pone_bonus(game, start_scores)
+    if given is None:  # the scores cannot be given as a new game's start: the whole record
+        return json.dumps(record_of(game), separators=(",", ":"))
+    start_scores = given
     text = _text_form(game, seat, start_scores)
     if text is not None:
         try:
