@@ -149,8 +149,9 @@ function nameOf(view, seat) {
 }
 
 function scoresLine(puzzle, view) {
-  const sides = view.sides && view.sides.length === view.players.length ? view.players.map((_, seat) => nameOf(view, seat))
-    : (view.sides || view.players);
+  // Partnerships score by side; otherwise each player by name, the deciding one as "You".
+  const sides = view.sides && view.sides.length !== view.players.length ? view.sides
+    : view.players.map((_, seat) => nameOf(view, seat));
   const scores = sides.map((name, i) => `${name} ${view.scores[i]}`).join(" · ");
   const dealer = view.dealer !== undefined && view.dealer !== null
     ? ` · ${view.dealer === view.seat ? "you deal" : `${nameOf(view, view.dealer)} deals`}` : "";
@@ -273,17 +274,18 @@ function gridTable(puzzle, view) {
       "aria-label": card ? `${cell}: ${cardShort(card)}` : isNext ? "the next cell" : cell },
     card ? cardSVG(card, { small: true }) : emptySlotSVG(isNext ? "next" : "")));
   });
-  const parts = [grid];
+  // The grid, and beside it (below it on a phone) the card to place or the hand to play from.
+  const side = h("div", { class: "grid-side" });
   if (current) {
     const row = h("div", { class: "train-row" }, spot("The card to place", small([current])));
     if (view.discard_spaces) {
       const left = view.discard_spaces - view.discards.length;
       row.append(spot(`Discards (${left} left)`, view.discards.length ? small(view.discards) : h("p", { class: "muted" }, "none yet")));
     }
-    parts.push(row);
+    side.append(row);
   }
-  if (puzzle.kind === "cell" && view.hand) parts.push(h("div", { class: "spot-label" }, "Your hand"), handButtons(puzzle, view.hand));
-  return parts;
+  if (puzzle.kind === "cell" && view.hand) side.append(h("div", { class: "spot-label" }, "Your hand"), handButtons(puzzle, view.hand));
+  return h("div", { class: "grid-layout" }, grid, side);
 }
 
 function controls(puzzle) {
@@ -361,7 +363,7 @@ function mePanel() {
   if (!me) return null;
   const who = signedIn() ? `Signed in as ${signedIn().name}: your training is kept on this server.`
     : "As a guest, your training is kept in this browser. Sign in (in the lobby) to keep it on the server.";
-  const history = [...me.history].reverse().slice(0, 12);
+  const history = [...me.history].reverse().slice(0, 8);
   return h("section", { class: "panel train-me", id: "me" }, h("h2", {}, "You"),
     h("dl", { class: "train-figures" },
       h("dt", {}, "Rating"), h("dd", { id: "me-rating" }, `${me.rating}${me.provisional ? " (provisional)" : ""}`),
