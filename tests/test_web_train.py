@@ -153,6 +153,20 @@ def test_the_answer_is_not_sent_before_it_is_given(server: ServerThread) -> None
     assert got["puzzle"]["view"]["current"]  # a placement: the card to place is shown
 
 
+def test_every_puzzle_of_the_shipped_bank_can_be_shown_without_its_answer() -> None:
+    from pegboard.puzzles.bank import load_bank
+    from pegboard.web.train import public_puzzle
+
+    try:
+        bank = load_bank()
+    except (OSError, ValueError) as error:
+        pytest.skip(f"no shipped bank yet ({error})")
+    for puzzle in bank:
+        shown = public_puzzle(puzzle, puzzle.rating)
+        assert not SECRET_KEYS & set(shown) and shown["choices"] == sorted(puzzle.choices), puzzle.id
+        assert puzzle.why not in json.dumps(shown), puzzle.id
+
+
 # ---------------------------------------------------------------------------- signed in
 def test_a_signed_in_players_training_persists_across_requests_and_sessions(server: ServerThread) -> None:
     ann = Member(server.url)
