@@ -58,7 +58,9 @@ function topbar() {
 
 // Signed in: queue your costliest mistakes of this game for /train (mined on the server: a few seconds).
 function trainButton() {
-  if (!page.review || !page.table || !signedIn()) return null;
+  const me = signedIn();
+  const mine = me && page.review && Object.keys(page.review.players).some((name) => name.toLowerCase() === me.name.toLowerCase());
+  if (!page.table || !mine) return null; // only a game you played under your name
   if (page.trained && page.trained.ok) {
     return h("a", { class: "button secondary small", id: "train-mistakes-done", href: "/train" }, page.trained.text);
   }

@@ -114,7 +114,7 @@ function badge() {
 
 function render() {
   show(h("div", { class: "train-grid" },
-    h("section", { class: "train-main", id: "puzzle", "aria-live": "polite" }, puzzleArea()),
+    h("section", { class: "train-main", id: "puzzle" }, puzzleArea()),
     filtersPanel(), mePanel()));
 }
 
@@ -320,7 +320,7 @@ function verdictPanel(puzzle, verdict) {
   h("td", {}, option.choice), h("td", {}, value(verdict, option.value))));
   const solved = verdict.attempts ? ` · solved by ${verdict.solves} of ${verdict.attempts}` : "";
   return h("section", { class: `panel verdict ${verdict.right ? "right" : "wrong"}`, id: "verdict" },
-    h("h2", { id: "verdict-title" }, verdict.right ? "Right: that is the best." : `Not the best: ${verdict.best} was.`),
+    h("h2", { id: "verdict-title", role: "alert" }, verdict.right ? "Right: that is the best." : `Not the best: ${verdict.best} was.`),
     h("div", { class: "verdict-body" },
       h("div", { class: "verdict-text" },
         h("p", { id: "explanation" }, verdict.explanation),
