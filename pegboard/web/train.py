@@ -47,7 +47,7 @@ from pegboard.puzzles.table import question, table_lines
 from pegboard.puzzles.trainer import Trainer, Verdict
 from pegboard.web.auth import Caller, caller, client_address
 from pegboard.web.errors import HubError
-from pegboard.web.hub import Hub
+from pegboard.web.hub import Hub, log
 from pegboard.web.pages import page
 from pegboard.web.store import Tx
 from pegboard.web.tables import Table
@@ -88,10 +88,11 @@ class Bank:
 
                 try:
                     self._puzzles = load_bank(self.path or None)
-                except (OSError, PegboardError) as error:
+                except (OSError, PegboardError) as error:  # said in the log: a file's path is the server's business
                     self._problem = str(error)
+                    log.warning("no bank of puzzles for /train: %s", error)
             if self._puzzles is None:
-                raise HubError(503, f"this server has no bank of puzzles ({self._problem})")
+                raise HubError(503, "this server has no bank of puzzles: /train cannot serve any")
             return self._puzzles
 
     def catalogue(self) -> dict[str, Any]:
