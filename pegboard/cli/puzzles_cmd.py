@@ -62,7 +62,7 @@ def puzzles(ctx: click.Context, source: str | None, player: str | None, every: b
                    f"{'points' if puzzle.measure == 'points' else 'of the chance to win'}) - {puzzle.why}")
 
 
-@puzzles.command("mine")
+@puzzles.command("mine", short_help="Mine a bank of puzzles from the expert's games.")
 @click.option("--games", type=click.IntRange(min=1, max=100_000), default=8, show_default=True,
               help="How many games to play and mine (the sources in turn: docs/train.md).")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the games.")
