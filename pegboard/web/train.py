@@ -219,7 +219,7 @@ def add_train_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Reques
         return await hub.journal.call(lambda: store.transact(work))
 
     async def next_puzzle(request: Request, data: dict[str, Any], signed: Caller | None) -> dict[str, Any]:
-        limit(request, "train", 5.0, 40.0)
+        limit(request, "train", 10 * hub.settings.create_rate, 2 * hub.settings.create_burst)
         kind, theme, mistakes = filters(data.get("kind"), data.get("theme"), data.get("mistakes"))
         if signed is None:
             trainer = guest_state(data.get("state"))
@@ -273,7 +273,7 @@ def add_train_routes(app: FastAPI, hub: Hub, body: Body, limit: Callable[[Reques
 
     @app.post("/api/train/answer")
     async def answer(request: Request) -> dict[str, Any]:
-        limit(request, "train", 5.0, 40.0)
+        limit(request, "train", 10 * hub.settings.create_rate, 2 * hub.settings.create_burst)
         signed = await caller(hub, request, changes=True)
         data = await body(request, STATE_BODY)
         if not isinstance(data, dict):
