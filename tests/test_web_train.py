@@ -411,15 +411,30 @@ def test_the_training_tables_on_postgresql() -> None:
     if found is None:
         pytest.skip(why)
     with TempPostgres() as cluster:
-        name = f"t{time.monotonic_ns()}"
-        subprocess.run([*(["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []),
-                        str(cluster.bin / "createdb"), "-h", str(cluster.folder), "-U", cluster.user, name],
-                       check=True, capture_output=True)
-        store = open_store(f"postgresql://{cluster.user}@/{name}?host={cluster.folder}")
+        def database() -> str:
+            name = f"t{time.monotonic_ns()}"
+            subprocess.run([*(["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []),
+                            str(cluster.bin / "createdb"), "-h", str(cluster.folder), "-U", cluster.user, name],
+                           check=True, capture_output=True)
+            return f"postgresql://{cluster.user}@/{name}?host={cluster.folder}"
+
+        store = open_store(database())
         try:
             exercise_store(store)
         finally:
             store.close()
+        bank = Path(cluster.folder) / "bank.json"  # the signed-in flow over HTTP, on PostgreSQL
+        bank.write_text(json.dumps({"format": BANK_FORMAT, "about": {},
+                                    "puzzles": [puzzle.to_json() for puzzle in bank_puzzles()]}))
+        with ServerThread(database(), Settings(workers=0, fast_passwords=True, puzzles=str(bank))) as server:
+            ann = Member(server.url)
+            ann.sign_up("Ann")
+            shown = ann.post("/api/train/next", {"kind": "play"})["puzzle"]
+            assert refused(ann.post, "/api/train/answer", {"id": shown["id"], "choice": "play KC"}).status == 400
+            verdict = ann.post("/api/train/answer", {"id": shown["id"], "choice": "play 5H"})["verdict"]
+            assert verdict["right"] is True and verdict["attempts"] == 1
+            assert refused(ann.post, "/api/train/answer", {"id": shown["id"], "choice": "play 5H"}).status == 409
+            assert ann.get("/api/train/me")["me"]["seen"] == 1
 
 
 # ---------------------------------------------------------------------------- the page
