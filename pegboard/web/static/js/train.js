@@ -57,7 +57,7 @@ async function start() {
   await next();
 }
 
-async function next() {
+async function next(again = false) {
   page.busy = true;
   page.verdict = null;
   page.picked = [];
@@ -69,6 +69,10 @@ async function next() {
     keep(answer);
     page.puzzle = answer.puzzle;
   } catch (error) {
+    if (!again && body.state && error.status === 400 && error.message.startsWith("state")) {
+      localStorage.removeItem(STATE_KEY); // this browser's training cannot be read (damaged, or older): anew
+      return next(true);
+    }
     page.puzzle = null;
     page.error = error.message;
   }
