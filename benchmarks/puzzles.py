@@ -51,8 +51,8 @@ def main(argv: list[str] | None = None) -> None:
         text = resources.files("pegboard").joinpath("data/puzzles.json").read_text(encoding="utf-8")
     about = json.loads(text).get("about", {})
     print(f"bank: {len(bank)} puzzles, {len(text.encode()):,} bytes; made by: {about.get('command')}; "
-          f"mining {about.get('seconds')} s for {about.get('games')} games "
-          f"({(about.get('seconds') or 0) / max(1, about.get('games') or 1):.1f} s a game)")
+          f"mining {about.get('seconds')} s for {about.get('games')} games in {about.get('jobs', 1)} processes "
+          f"({about.get('seconds_per_game')} s a game in one process)")
     kinds = Counter(puzzle.kind for puzzle in bank)
     themes = Counter((puzzle.kind, puzzle.theme) for puzzle in bank)
     for (kind, theme), count in sorted(themes.items()):

@@ -19,12 +19,11 @@ puzzle's answer is analyse's best), and accepts it when
 Everything is seeded (the review by each decision's information set, the analysis by ``seed``), so the
 same record gives the same puzzles.
 
->>> from pegboard.sim import MatchConfig, play_game
->>> from pegboard.records import parse_record, record_of
->>> _, game = play_game(MatchConfig("five-card", ("expert", "random"), games=1, seed=2), 0)
->>> found = mine(parse_record(record_of(game)), player="random-2")
->>> all(p.player == "random-2" and p.answer != p.choice for p in found)
-True
+>>> from pegboard.puzzles.positions import analyse_position
+>>> _, _, found = analyse_position("dealer them hand 5H 9C 6D 7S JH KD")
+>>> margin = margin_of(found)
+>>> margin.clear, margin.measure, margin.best.action.text()
+(True, 'points', 'discard 9C KD')
 """
 
 from __future__ import annotations
