@@ -28,6 +28,7 @@ __all__ = [
     "FairnessError",
     "VerifyError",
     "ResampleError",
+    "PuzzleError",
 ]
 
 
@@ -100,3 +101,8 @@ class VerifyError(PegboardError):
 
 class ResampleError(PegboardError):
     """No deal of the hidden cards fits what a seat saw (a game state that contradicts itself)."""
+
+
+class PuzzleError(PegboardError):
+    """A puzzle, an answer to one or a trainer's saved state (:mod:`pegboard.puzzles`) is malformed: a
+    card that is no card, a choice that is not among the puzzle's options, a state of another format."""

@@ -25,7 +25,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("pegboard", "pegboard.engine", "pegboard.stats"),  # "pegboard": the package's face (__init__)
     ("pegboard.bots", "pegboard.records", "pegboard.fairness"),
     ("pegboard.sim", "pegboard.session", "pegboard.duplicate", "pegboard.present", "pegboard.rl", "pegboard.analysis",
-     "pegboard.plots", "pegboard.counts"),
+     "pegboard.plots", "pegboard.counts", "pegboard.puzzles"),
     ("pegboard.cluster",),
     ("pegboard.tables", "pegboard.tui", "pegboard.web"),
     ("pegboard.cli", "pegboard.__main__"),

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pegboard.analysis.evaluate import Assessment
     from pegboard.analysis.playout import Playout
     from pegboard.engine import GameState
+    from pegboard.records import GameRecord
 
 __all__ = ["analyse"]
 
@@ -49,8 +50,9 @@ def analyse(position: tuple[str, ...], at: int | None, player: str | None, playo
       pegboard analyse scores 110 84 dealer you hand 5H 5C 6D 7S JH KD --objective game-points
 
     POSITION is the short text form of docs/review.md (game, target, scores, dealer, hand, thrown,
-    starter, play), or a pegboard/1 record file ('-': standard input), whose position is where it
-    stops (or after --at N moves). Only what the deciding player can see is used.
+    starter, play), or a pegboard/1 record file ('-': standard input) or one on the command line
+    (a JSON object, as a puzzle's position), whose position is where it stops (or after --at N
+    moves). Only what the deciding player can see is used.
     """
     from pegboard.analysis.evaluate import Assessor
     from pegboard.analysis.playout import play_out
@@ -85,6 +87,10 @@ def _position(words: tuple[str, ...], at: int | None, player: str | None, rng: r
     from pegboard.analysis.position import build_position, parse_position
 
     first = words[0]
+    if first.lstrip().startswith("{"):  # a record on one line (a puzzle's position: docs/train.md)
+        from pegboard.records import read_record
+
+        return _from_record("position", at, player, read_record(" ".join(words), "position"))
     if len(words) == 1 and (first == "-" or first.lower().endswith(".json") or Path(first).is_file()):
         return _from_record(first, at, player)
     if at is not None or player is not None:
@@ -93,10 +99,14 @@ def _position(words: tuple[str, ...], at: int | None, player: str | None, rng: r
     return game, seat, " ".join(words)
 
 
-def _from_record(path: str, at: int | None, player: str | None) -> tuple[GameState, int, str]:
+def _from_record(path: str, at: int | None, player: str | None, given: GameRecord | None = None
+                 ) -> tuple[GameState, int, str]:
     from pegboard.records import GameRecord, load_record, read_record_stream, replay
 
-    record = read_record_stream(sys.stdin.buffer, "stdin") if path == "-" else load_record(path)
+    if given is not None:
+        record = given
+    else:
+        record = read_record_stream(sys.stdin.buffer, "stdin") if path == "-" else load_record(path)
     if at is not None:
         total = sum(len(deal.actions) for deal in record.deals)
         if at > total:

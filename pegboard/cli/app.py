@@ -71,6 +71,8 @@ COMMANDS = {
     "analyse": "pegboard.cli.analyse_cmd:analyse",
     "verify": "pegboard.cli.verify_cmd:verify_command",
     "accounts": "pegboard.cli.accounts_cmd:accounts_command",
+    "puzzles": "pegboard.cli.puzzles_cmd:puzzles",
+    "train": "pegboard.cli.train_cmd:train",
 }
 """Every subcommand as ``module:object``; a command whose module is absent is simply not offered."""
 
