@@ -29,11 +29,9 @@ from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION, SQLiteStore  # noqa: E402
 from pegboard.web.testing import Client, HTTPAnswer, Member, ServerThread  # noqa: E402
 from pegboard.web.train_store import load_trainer, puzzle_rating, record_attempt, save_trainer  # noqa: E402
-from tests.browser import CHROMIUM, browser_page  # noqa: E402
+from tests.browser import ARTIFACTS, browser_page, needs_chromium  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-require_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 SECRET_KEYS = {"answer", "options", "value", "values", "best", "why", "reasons", "position", "margin", "theme",
                "solve_share", "loss"}
 
@@ -464,7 +462,7 @@ def no_sideways_scroll(page: Any) -> None:
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("browser")
-@require_chromium
+@needs_chromium
 def test_the_train_page_in_a_browser_as_a_guest_then_signed_in(server: ServerThread,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import pegboard.web.train as train
