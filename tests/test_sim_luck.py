@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.bots.discard import rank_discards
 from pegboard.engine import new_game
-from pegboard.sim.luck import HAND_MEANS, deal_lucks
+from pegboard.sim.luck import DEAL_MEANS, PEG_WEIGHT, deal_lucks, deal_value, deal_weight
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 
@@ -45,8 +44,9 @@ def test_the_starter_luck_is_zero_on_average_over_every_starter() -> None:
         base = lucks[0] if card == deal.starter else base
     log.deal = deal
     assert len(values) == 40 and base is not None
-    dealer = next(event.seat for event in game.view(None).events if event.type == "deal")
-    gains = [rank_discards(deal.hands[seat], game.rules, (seat - dealer) % 2)[0].net - HAND_MEANS[(seat - dealer) % 2]
-             for seat in (0, 1)]
-    assert sum(values) / len(values) == pytest.approx(gains[0] - gains[1], abs=1e-9)  # the deal's luck alone
+    dealer = next(event.seat for event in game.view(None).events if event.type == "deal") or 0
+    count, pegging = deal_value(deal.hands[dealer], deal.hands[1 - dealer], game.rules)
+    sign = 1 if dealer == 0 else -1
+    deal_luck = sign * (count - DEAL_MEANS[0] + PEG_WEIGHT * (pegging - DEAL_MEANS[1]))
+    assert sum(values) / len(values) == pytest.approx(deal_weight(121, 121) * deal_luck, abs=1e-9)  # the deal's alone
     assert len(set(round(value, 6) for value in values)) > 5
