@@ -155,7 +155,8 @@ def deal_lucks(game: GameState, deals: int) -> list[float]:
             count, pegging = deal_value(cards.hands[dealer], cards.hands[1 - dealer], rules)
             luck += sign * (count - DEAL_MEANS[0] + PEG_WEIGHT * (pegging - DEAL_MEANS[1]))
             scored = before.get(index, (0, 0))
-            weight = deal_weight(rules.target - scored[dealer], rules.target - scored[1 - dealer])
+            target = rules.target or 121
+            weight = deal_weight(target - scored[dealer], target - scored[1 - dealer])
         if cards.starter is not None and all(len(hand) == rules.kept_size for hand in hands):
             dealt = {card for hand in cards.hands for card in hand} | set(cards.crib)
             starters = [card for card in full_deck() if card not in dealt]
