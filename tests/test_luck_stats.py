@@ -69,3 +69,19 @@ def test_the_web_review_page_reads_luck_luck_adjusted_and_the_rating_and_plots_b
     script = STATIC.read_text()
     for field in ("luck_adjusted", "luck_events", ".rating", ".skill", "win_loss", "chart-luck", "chart-play"):
         assert field in script, field
+
+
+@pytest.mark.slow
+def test_the_terminal_review_screen_shows_each_players_luck_adjusted_result_and_rating() -> None:
+    from pegboard.analysis.review import review
+    from pegboard.records import parse_record
+    from pegboard.tui.review import summary_table
+
+    game = _finished(5)
+    found = review(parse_record(record_of(game)))
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(summary_table(found))
+    text = console.export_text()
+    assert "Luck (the cards, in the chance to win)" in text and "adjusted" in text and "PR" in text
+    for name, player in found.to_json()["players"].items():
+        assert name in text and f"{player['luck'] * 100:+.0f}%" in text

@@ -11,7 +11,10 @@ from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 
 
+@pytest.mark.slow
 def test_a_bot_against_itself_centres_on_zero_with_a_narrower_interval() -> None:
+    """2,000 games of greedy against itself (the fastest bots): the luck-adjusted margin's interval
+    holds zero, and is narrower than the raw one (docs/strength.md has the measured ratios)."""
     stats = run_match(MatchConfig("cribbage", ("greedy", "greedy"), games=2000, seed=7)).to_json()
     raw, adjusted = stats["raw"], stats["luck_adjusted"]
     assert raw["mean"] == stats["net_per_deal"]["mean"] and raw["ci95"] == stats["net_per_deal"]["ci95"]
@@ -50,3 +53,19 @@ def test_the_starter_luck_is_zero_on_average_over_every_starter() -> None:
     deal_luck = sign * (count - DEAL_MEANS[0] + PEG_WEIGHT * (pegging - DEAL_MEANS[1]))
     assert sum(values) / len(values) == pytest.approx(deal_weight(121, 121) * deal_luck, abs=1e-9)  # the deal's alone
     assert len(set(round(value, 6) for value in values)) > 5
+
+
+def test_the_deal_values_mean_over_fresh_random_deals_is_the_stored_constant() -> None:
+    """The deal's luck has mean zero because DEAL_MEANS is the deal value's mean over random deals:
+    fresh deals (another seed) agree with it within their own noise."""
+    from pegboard.sim.luck import DEAL_MEANS_SE, measure_deal_means
+
+    means, errors = measure_deal_means(300, 2038)
+    for part in (0, 1):
+        assert abs(means[part] - DEAL_MEANS[part]) < 4 * (errors[part] + DEAL_MEANS_SE[part])
+
+
+def test_a_deal_likely_to_end_the_game_weighs_less_and_every_weight_is_a_chance() -> None:
+    assert deal_weight(121, 121) == pytest.approx(1.0, abs=1e-4)
+    assert 0 < deal_weight(10, 60) < deal_weight(40, 60) < deal_weight(80, 60) <= 1
+    assert deal_weight(80, 5) < 0.2
