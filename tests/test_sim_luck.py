@@ -69,3 +69,31 @@ def test_a_deal_likely_to_end_the_game_weighs_less_and_every_weight_is_a_chance(
     assert deal_weight(121, 121) == pytest.approx(1.0, abs=1e-4)
     assert 0 < deal_weight(10, 60) < deal_weight(40, 60) < deal_weight(80, 60) <= 1
     assert deal_weight(80, 5) < 0.2
+
+
+def test_the_random_players_choices_carry_an_action_term_with_mean_zero() -> None:
+    """AIVAT's action term for a player known to choose uniformly (the random bot): the value of the
+    choice made less the mean over every legal choice, so over all of them it sums to zero."""
+    from pegboard.sim.luck import uniform_choice_terms
+    from pegboard.sim.match import play_game
+
+    config = MatchConfig("cribbage", ("greedy", "random"), games=1, seed=4)
+    summary, game = play_game(config, 0)
+    random_seat = summary.entrant_of_seat.index(1)
+    term = uniform_choice_terms(game, [random_seat])
+    assert term != 0.0 and uniform_choice_terms(game, []) == 0.0
+    luck = sum(deal_lucks(game, len(game.deal_logs))) + term
+    assert summary.luck == pytest.approx(luck if summary.entrant_of_seat[0] == 0 else -luck)
+    # the first choice's term over every legal alternative: replay up to it, value each, mean zero
+    from pegboard.engine import new_game as fresh
+    from pegboard.sim import luck as module
+
+    replay = fresh(game.rules, list(game.players), first_dealer=0, dealt=[log.deal for log in game.deal_logs])
+    first = next(action for action in game.deal_logs[0].moves if action.seat == random_seat)
+    legal = replay.legal_actions(random_seat)
+    role = (random_seat - replay.dealer) % 2
+    nets = {frozenset(option.thrown): option.net
+            for option in module.rank_discards(replay.view(random_seat).hand, game.rules, role)}
+    values = [nets[frozenset(choice.cards)] for choice in legal]
+    assert first.verb == "discard" and len(values) == 15
+    assert sum(value - sum(values) / len(values) for value in values) == pytest.approx(0.0, abs=1e-9)

@@ -15,6 +15,11 @@ less it stays an unbiased estimate of the margin, with less variance. The events
 * **the starter**: each player's count (the pone's hand; the dealer's hand, crib and his heels) with
   the starter turned, less its mean over every undealt card (exact). Seat 0's: its gain less the other's.
 
+With a player whose strategy is known to be uniform over the legal actions (the ``random`` bot), each
+of its choices adds AIVAT's action term (:func:`uniform_choice_terms`): the value of the choice made
+less the mean value of every legal choice, which has mean zero whatever was dealt (a discard's value:
+its expected hand plus or minus the crib tables' value of the throw; a play's: what it pegs now).
+
 Each deal's luck is weighted by :func:`deal_weight`, a fixed function of the scores before the deal
 (the chance that the deal is played to its crib, so counted in the margin): a weight known before
 the deal's chance events keeps each term's mean zero, and a deal that is unlikely to be counted
@@ -40,18 +45,22 @@ How much narrower the luck-adjusted interval is, pair by pair: docs/strength.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from math import erf, sqrt
 
 from pegboard.bots.discard import rank_discards
 from pegboard.bots.pegging import solve
 from pegboard.bots.solver import PlayPosition
 from pegboard.cards import Card, full_deck
-from pegboard.engine import GameState
+from pegboard.engine import GameState, new_game
+from pegboard.engine.actions import Action
+from pegboard.engine.views import CribbageView
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
+from pegboard.scoring.play import play_points
 
-__all__ = ["DEAL_MEANS", "DEAL_MEANS_SE", "PEG_WEIGHT", "deal_value", "deal_weight", "deal_lucks", "measure_deal_means"]
+__all__ = ["DEAL_MEANS", "DEAL_MEANS_SE", "PEG_WEIGHT", "deal_value", "deal_weight", "deal_lucks", "measure_deal_means",
+           "uniform_choice_terms"]
 
 DEAL_MEANS = (4.7774, 1.1976)
 """The mean over random deals of :func:`deal_value`'s two parts, from the dealer's side: the expected
@@ -167,6 +176,62 @@ def deal_lucks(game: GameState, deals: int) -> list[float]:
             luck += _starter_net(codes, crib, dealer, cards.starter, heels, four) - sum(values) / len(values)
         lucks.append(weight * luck)
     return lucks
+
+
+def uniform_choice_terms(game: GameState, seats: Collection[int]) -> float:
+    """Seat 0's sum of AIVAT action terms for the choices of ``seats`` (players choosing uniformly at
+    random among the legal actions) in a finished two-player crib game: for each of their choices
+    among several, its value less the mean value of every legal choice, for the chooser (see the
+    module); the game is replayed from its deals to see each choice's alternatives.
+
+    >>> from pegboard.engine import new_game
+    >>> game = new_game("cribbage", ["a", "b"], seed=2, target=31)
+    >>> while not game.finished:
+    ...     seat = game.to_act()[0]
+    ...     _ = game.apply(game.legal_actions(seat)[0])
+    >>> uniform_choice_terms(game, ()), isinstance(uniform_choice_terms(game, (1,)), float)
+    (0.0, True)
+    """
+    rules = game.rules
+    if not seats or rules.players != 2 or not rules.crib:
+        return 0.0
+    replay = new_game(rules, list(game.players), first_dealer=_first_dealer(game),
+                      dealt=[log.deal for log in game.deal_logs],
+                      start_scores=getattr(game, "start_scores", None))
+    total = 0.0
+    for log in game.deal_logs:
+        for action in log.moves:
+            seat = action.seat
+            legal = replay.legal_actions(seat) if seat in seats else ()
+            view = replay.view(seat) if len(legal) > 1 else None
+            if isinstance(view, CribbageView) and action.verb in ("discard", "play", "go"):
+                if action.verb == "discard":
+                    role = (seat - getattr(replay, "dealer", 0)) % 2
+                    nets = {frozenset(option.thrown): option.net
+                            for option in rank_discards(view.hand, rules, role, method="table")}
+                    values = [nets[frozenset(choice.cards)] for choice in legal]
+                    chosen = nets[frozenset(action.cards)]
+                else:
+                    ranks = tuple(card.rank for _, card in view.series)
+                    count = view.count
+                    values = [_pegged(choice, ranks, count) for choice in legal]
+                    chosen = _pegged(action, ranks, count)
+                term = chosen - sum(values) / len(values)
+                total += term if seat == 0 else -term
+            replay.apply(action)
+    return total
+
+
+def _pegged(choice: Action, ranks: tuple[int, ...], count: int) -> float:
+    """What a play pegs now on the series ``ranks`` at ``count`` (a go: 0)."""
+    if choice.verb != "play":
+        return 0.0
+    rank = choice.cards[0].rank
+    return float(play_points((*ranks, rank), count + min(rank, 10)))
+
+
+def _first_dealer(game: GameState) -> int:
+    return next((event.seat or 0 for event in game.view(None).events if event.type == "deal"), 0)
 
 
 def _starter_net(hands: list[list[int]], crib: list[int], dealer: int, card: Card, heels: int, four: bool) -> float:

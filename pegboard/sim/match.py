@@ -16,6 +16,7 @@ and differ only in who sits where, so the luck of the cards largely cancels out 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from pegboard.bots import Bot, make_bot
@@ -26,7 +27,7 @@ from pegboard.records import record_of
 from pegboard.rules import Rules
 from pegboard.sim.collector import settle_after_first_game
 from pegboard.sim.config import GameSummary, MatchConfig, entrant_names
-from pegboard.sim.luck import deal_lucks
+from pegboard.sim.luck import deal_lucks, uniform_choice_terms
 
 __all__ = ["MatchConfig", "GameSummary", "play_game", "seat_game", "finish_game", "play_batch", "entrant_names"]
 
@@ -62,7 +63,8 @@ def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[
             legal = game.legal_actions(seat)
             game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
             actions += 1
-    summary = _summarise(game, index, seating, actions)
+    uniform = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "random"]
+    summary = _summarise(game, index, seating, actions, uniform)
     if config.records:
         text = json.dumps(record_of(game, config.objective_value or WIN)) + "\n"
         if config.records_in_one_file:
@@ -87,7 +89,10 @@ def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
     return summaries
 
 
-def _summarise(game: GameState, index: int, seating: list[int], actions: int) -> GameSummary:
+def _summarise(game: GameState, index: int, seating: list[int], actions: int, uniform: Sequence[int] = ()
+               ) -> GameSummary:
+    """What the statistics need of a finished game; ``uniform``: the seats of players choosing uniformly
+    at random (the ``random`` bot), whose choices' luck is taken out too (:mod:`pegboard.sim.luck`)."""
     rules = game.rules
     side_entrant = {game.side_of(seat): entrant for seat, entrant in enumerate(seating)}
     scores = [0] * rules.sides
@@ -99,5 +104,6 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int) ->
     luck = 0.0
     if rules.sides == 2 and rules.players == 2 and rules.crib:
         luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (see pegboard.sim.luck)
+        luck += uniform_choice_terms(game, uniform)
         luck = luck if seating[0] == 0 else -luck
     return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=luck)
