@@ -51,7 +51,8 @@ def measure_records(path: Path, first: str, limit: int | None = None) -> dict[st
             game = replay(record)
             seating = [0 if name.startswith(first) else 1 for name in record.players]
             uniform = [seat for seat, name in enumerate(record.players) if name.startswith("random")]
-            stats.add(_summarise(game, index, seating, 0, uniform))
+            greedy = [seat for seat, name in enumerate(record.players) if name.startswith("greedy")]
+            stats.add(_summarise(game, index, seating, 0, uniform, greedy))
     if stats is None:
         raise ValueError(f"{path}: no games; expected a .jsonl file of game records")
     return stats.to_json(timing=False)

@@ -178,11 +178,14 @@ def deal_lucks(game: GameState, deals: int) -> list[float]:
     return lucks
 
 
-def uniform_choice_terms(game: GameState, seats: Collection[int]) -> float:
+def uniform_choice_terms(game: GameState, seats: Collection[int], greedy: Collection[int] = ()) -> float:
     """Seat 0's sum of AIVAT action terms for the choices of ``seats`` (players choosing uniformly at
-    random among the legal actions) in a finished two-player crib game: for each of their choices
-    among several, its value less the mean value of every legal choice, for the chooser (see the
-    module); the game is replayed from its deals to see each choice's alternatives.
+    random among the legal actions) and of ``greedy`` (the greedy bot: uniformly among the choices
+    scoring most now, :mod:`pegboard.bots.quick`) in a finished two-player crib game: for each of
+    their choices among several, its value less the mean value of the choices it was drawn from, for
+    the chooser (see the module); the game is replayed from its deals to see each choice's
+    alternatives. A play's value is what it pegs now less the most the other can peg with the next
+    card (the cards held are known here: the term is reckoned after the game).
 
     >>> from pegboard.engine import new_game
     >>> game = new_game("cribbage", ["a", "b"], seed=2, target=31)
@@ -193,7 +196,7 @@ def uniform_choice_terms(game: GameState, seats: Collection[int]) -> float:
     (0.0, True)
     """
     rules = game.rules
-    if not seats or rules.players != 2 or not rules.crib:
+    if not (seats or greedy) or rules.players != 2 or not rules.crib:
         return 0.0
     replay = new_game(rules, list(game.players), first_dealer=_first_dealer(game),
                       dealt=[log.deal for log in game.deal_logs],
@@ -202,32 +205,59 @@ def uniform_choice_terms(game: GameState, seats: Collection[int]) -> float:
     for log in game.deal_logs:
         for action in log.moves:
             seat = action.seat
-            legal = replay.legal_actions(seat) if seat in seats else ()
+            legal = list(replay.legal_actions(seat)) if seat in seats or seat in greedy else []
             view = replay.view(seat) if len(legal) > 1 else None
             if isinstance(view, CribbageView) and action.verb in ("discard", "play", "go"):
-                if action.verb == "discard":
+                if seat in greedy:
+                    legal = _greedy_ties(view, legal)
+                if action.verb == "discard" and len(legal) > 1:
                     role = (seat - getattr(replay, "dealer", 0)) % 2
                     nets = {frozenset(option.thrown): option.net
                             for option in rank_discards(view.hand, rules, role, method="table")}
                     values = [nets[frozenset(choice.cards)] for choice in legal]
                     chosen = nets[frozenset(action.cards)]
-                else:
+                elif len(legal) > 1:
+                    other = replay.view(1 - seat)
+                    held = other.hand if isinstance(other, CribbageView) else ()
                     ranks = tuple(card.rank for _, card in view.series)
-                    count = view.count
-                    values = [_pegged(choice, ranks, count) for choice in legal]
-                    chosen = _pegged(action, ranks, count)
+                    values = [_pegged(choice, ranks, view.count, held) for choice in legal]
+                    chosen = _pegged(action, ranks, view.count, held)
+                else:
+                    values, chosen = [0.0], 0.0
                 term = chosen - sum(values) / len(values)
                 total += term if seat == 0 else -term
             replay.apply(action)
     return total
 
 
-def _pegged(choice: Action, ranks: tuple[int, ...], count: int) -> float:
-    """What a play pegs now on the series ``ranks`` at ``count`` (a go: 0)."""
+def _greedy_ties(view: CribbageView, legal: Sequence[Action]) -> list[Action]:
+    """The legal choices the greedy bot draws from (uniformly): those scoring most now."""
+    from pegboard.bots.greedy import kept_points
+
+    if legal[0].verb == "discard":
+        values = [kept_points([card for card in view.hand if card not in choice.cards]) for choice in legal]
+    else:
+        ranks = tuple(card.rank for _, card in view.series)
+        values = [play_points((*ranks, choice.cards[0].rank), view.count + min(choice.cards[0].rank, 10))
+                  if choice.verb == "play" else -1 for choice in legal]
+    top = max(values)
+    return [choice for choice, value in zip(legal, values) if value == top]
+
+
+def _pegged(choice: Action, ranks: tuple[int, ...], count: int, held: Sequence[Card] = ()) -> float:
+    """What a play pegs now on the series ``ranks`` at ``count`` (a go: 0), less the most the other
+    player can peg with the next card from ``held``."""
     if choice.verb != "play":
         return 0.0
     rank = choice.cards[0].rank
-    return float(play_points((*ranks, rank), count + min(rank, 10)))
+    count += min(rank, 10)
+    series = (*ranks, rank)
+    now = play_points(series, count)
+    if count == 31:
+        return float(now)
+    replies = [play_points((*series, card.rank), count + min(card.rank, 10)) for card in held
+               if count + min(card.rank, 10) <= 31]
+    return float(now - max(replies, default=0))
 
 
 def _first_dealer(game: GameState) -> int:

@@ -64,7 +64,8 @@ def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[
             game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
             actions += 1
     uniform = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "random"]
-    summary = _summarise(game, index, seating, actions, uniform)
+    greedy = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "greedy"]
+    summary = _summarise(game, index, seating, actions, uniform, greedy)
     if config.records:
         text = json.dumps(record_of(game, config.objective_value or WIN)) + "\n"
         if config.records_in_one_file:
@@ -89,10 +90,10 @@ def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
     return summaries
 
 
-def _summarise(game: GameState, index: int, seating: list[int], actions: int, uniform: Sequence[int] = ()
-               ) -> GameSummary:
-    """What the statistics need of a finished game; ``uniform``: the seats of players choosing uniformly
-    at random (the ``random`` bot), whose choices' luck is taken out too (:mod:`pegboard.sim.luck`)."""
+def _summarise(game: GameState, index: int, seating: list[int], actions: int, uniform: Sequence[int] = (),
+               greedy: Sequence[int] = ()) -> GameSummary:
+    """What the statistics need of a finished game; ``uniform`` and ``greedy``: the seats of the random
+    and the greedy bots, whose random choices' luck is taken out too (:mod:`pegboard.sim.luck`)."""
     rules = game.rules
     side_entrant = {game.side_of(seat): entrant for seat, entrant in enumerate(seating)}
     scores = [0] * rules.sides
@@ -104,6 +105,6 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int, un
     luck = 0.0
     if rules.sides == 2 and rules.players == 2 and rules.crib:
         luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (see pegboard.sim.luck)
-        luck += uniform_choice_terms(game, uniform)
+        luck += uniform_choice_terms(game, uniform, greedy)
         luck = luck if seating[0] == 0 else -luck
     return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=luck)
