@@ -82,7 +82,8 @@ def test_the_random_players_choices_carry_an_action_term_with_mean_zero() -> Non
     random_seat = summary.entrant_of_seat.index(1)
     term = uniform_choice_terms(game, [random_seat])
     assert term != 0.0 and uniform_choice_terms(game, []) == 0.0
-    luck = sum(deal_lucks(game, len(game.deal_logs))) + term
+    both = uniform_choice_terms(game, [random_seat], [1 - random_seat])  # the greedy bot's ties too
+    luck = sum(deal_lucks(game, len(game.deal_logs))) + both
     assert summary.luck == pytest.approx(luck if summary.entrant_of_seat[0] == 0 else -luck)
     # the first choice's term over every legal alternative: replay up to it, value each, mean zero
     from pegboard.engine import new_game as fresh
