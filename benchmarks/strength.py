@@ -10,6 +10,9 @@ Every pairing is a duplicate match (:class:`pegboard.sim.MatchConfig` ``duplicat
 sequence of deals is played twice with the seats swapped, so the luck of the cards largely cancels.
 The interval on the win rate is Wilson's over the games (conservative: it ignores the pairing);
 the net points per deal and its interval count each pair of games on the same deals as one sample.
+Duplicate deals and the luck adjustment combine: the luck-adjusted net per deal (:mod:`pegboard.sim.luck`)
+takes the cards' luck out of each pair of games too (what the same cards did not cancel, as the two
+games part), with its own interval, beside the raw one.
 """
 
 from __future__ import annotations
@@ -56,6 +59,9 @@ class Result:
     net_low: float | None
     net_high: float | None
     seconds: float
+    adjusted: float | None = None
+    adjusted_low: float | None = None
+    adjusted_high: float | None = None
 
 
 def play_pairing(first: str, second: str, games: int, seed: int, jobs: int) -> Result:
@@ -68,9 +74,16 @@ def play_pairing(first: str, second: str, games: int, seed: int, jobs: int) -> R
     data = run_match(config, jobs=jobs).to_json()
     name = data["players"][0]
     low, high = data["ci95"][name]
-    net = data["net_per_deal"]
+    net = data["raw"]
+    adjusted = data.get("luck_adjusted") or {"mean": None, "ci95": [None, None]}
     return Result(first, second, games, data["win_rate"][name], low, high, net["mean"], net["ci95"][0],
-                  net["ci95"][1], data["seconds"])
+                  net["ci95"][1], data["seconds"], adjusted["mean"], adjusted["ci95"][0], adjusted["ci95"][1])
+
+
+def _interval(mean: float | None, low: float | None, high: float | None) -> str:
+    if mean is None:
+        return ""
+    return f"{mean:+.2f}" + (f" ({low:+.2f} to {high:+.2f})" if low is not None and high is not None else "")
 
 
 @dataclass
@@ -127,19 +140,21 @@ def table(pairings: Sequence[tuple[str, str]], games: int | None, full: bool, se
         result = play_pairing(first, second, games_for((first, second), games, full), seed, jobs)
         if progress:
             print(f"  {first} vs {second}: {result.games} games, {100 * result.win_rate:.1f}% "
-                  f"[{100 * result.low:.1f}, {100 * result.high:.1f}], net {result.net:+.2f}/deal "
+                  f"[{100 * result.low:.1f}, {100 * result.high:.1f}], net {result.net:+.2f}/deal, luck-adjusted "
+                  f"{_interval(result.adjusted, result.adjusted_low, result.adjusted_high)} "
                   f"({result.seconds:.0f} s)", flush=True)
         results.append(result)
     return results
 
 
 def markdown(results: Sequence[Result], timing: Timing | None, seed: int) -> str:
-    lines = ["| bot | against | games | win rate | 95% interval | net points per deal (95%) |",
-             "| --- | --- | ---: | ---: | ---: | ---: |"]
+    lines = ["| bot | against | games | win rate | 95% interval | net points per deal (95%) | luck-adjusted (95%) |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for r in results:
-        net = f"{r.net:+.2f}" + (f" ({r.net_low:+.2f} to {r.net_high:+.2f})" if r.net_low is not None else "")
+        net = _interval(r.net, r.net_low, r.net_high)
+        adjusted = _interval(r.adjusted, r.adjusted_low, r.adjusted_high)
         lines.append(f"| {r.first} | {r.second} | {r.games:,} | {100 * r.win_rate:.1f}% | "
-                     f"{100 * r.low:.1f}-{100 * r.high:.1f}% | {net} |")
+                     f"{100 * r.low:.1f}-{100 * r.high:.1f}% | {net} | {adjusted} |")
     text = "\n".join(lines) + ("\n\nDuplicate matches (each deal sequence played with the seats both ways), "
                                 f"seed {seed}.")
     if timing:
@@ -183,14 +198,15 @@ def main(argv: list[str] | None = None) -> int:
     from rich.table import Table
 
     out = Table(title=f"Strength (duplicate matches, seed {args.seed})", title_justify="left")
-    for column in ("bot", "against", "games", "win rate", "95% interval", "net/deal", "95% interval ", "target"):
+    for column in ("bot", "against", "games", "win rate", "95% interval", "net/deal", "95% interval ",
+                   "luck-adjusted (95%)", "target"):
         out.add_column(column, justify="left" if column in ("bot", "against") else "right")
     for r in results:
         target = TARGETS.get((r.first, r.second), "")
         out.add_row(r.first, r.second, f"{r.games:,}", f"{100 * r.win_rate:.1f}%",
                     f"{100 * r.low:.1f}-{100 * r.high:.1f}%", f"{r.net:+.2f}",
                     "" if r.net_low is None else f"{r.net_low:+.2f} to {r.net_high:+.2f}",
-                    f"{target}%" if target else "")
+                    _interval(r.adjusted, r.adjusted_low, r.adjusted_high), f"{target}%" if target else "")
     console = Console()
     console.print(out)
     if timing:

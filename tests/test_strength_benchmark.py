@@ -12,6 +12,8 @@ def test_a_pairing_is_a_duplicate_match_with_intervals() -> None:
     assert result.games == 6  # rounded up: every sequence of deals is played from both seats
     assert 0 <= result.low <= result.win_rate <= result.high <= 1
     assert result.net > 0
+    assert result.adjusted is not None and result.adjusted_low is not None and result.adjusted_high is not None
+    assert result.adjusted_low <= result.adjusted <= result.adjusted_high  # issue 38: duplicate and luck combine
 
 
 @pytest.mark.slow
@@ -25,7 +27,7 @@ def test_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert strength.main(["--games", "2", "--only", "greedy", "random", "--jobs", "1", "--timing-games", "0",
                           "--markdown"]) == 0
     out = capsys.readouterr().out
-    assert "| greedy | random | 2 |" in out and "seed 13" in out
+    assert "| greedy | random | 2 |" in out and "seed 13" in out and "luck-adjusted (95%)" in out
 
 
 def test_every_pairing_names_bots_that_exist() -> None:

@@ -1,7 +1,10 @@
 """A player's own statistics, UI-free: from the records of the games they finished (the terminal app's
 log, a server's tables) to won and lost, skunks, points per deal by source as dealer and as pone beside
 the published expert averages, accuracy per game (:mod:`pegboard.analysis.accuracy`, worked out by a
-review when asked for, and cached by the caller), and duplicate sets (:mod:`pegboard.duplicate`).
+review when asked for, and cached by the caller), duplicate sets (:mod:`pegboard.duplicate`), and the
+net points per deal (the player's less the opponent's) month by month, raw and luck-adjusted: less the
+luck of the cards in points (:func:`pegboard.sim.luck.deal_lucks`, two players), so the trend shows
+the play more than the cards.
 
 Points come from the engine's own tally of each deal (:func:`pegboard.engine.tally.deal_sources`), over
 the deals whose crib was counted, of the games with a crib only. Won and lost count whole games, not
@@ -31,7 +34,7 @@ from pegboard.errors import PegboardError
 from pegboard.records import parse_record, replay
 from pegboard.rules import Rules
 
-__all__ = ["EXPERT", "ROWS", "PlayedGame", "Figure", "KindFigures", "Results", "GameLine", "SetLine",
+__all__ = ["EXPERT", "ROWS", "PlayedGame", "Figure", "KindFigures", "Results", "GameLine", "SetLine", "TrendPoint",
            "PlayerStats", "player_stats", "game_accuracy", "with_accuracy", "has_expert_figures"]
 
 EXPERT: dict[tuple[str, str], tuple[float, float]] = {
@@ -130,7 +133,8 @@ class Results:
 @dataclass(frozen=True)
 class GameLine:
     """One game in the list: when, what, against whom, the result from the player's side, the scores
-    (theirs first) and the accuracy (None: not worked out yet)."""
+    (theirs first), the accuracy (None: not worked out yet), and (two players) the complete deals, the
+    net points over them (the player's less the opponent's) and the luck of the cards in points."""
 
     when: str
     game: str
@@ -138,10 +142,54 @@ class GameLine:
     result: str
     scores: tuple[int, int]
     accuracy: float | None
+    deals: int = 0
+    net: int = 0
+    luck: float | None = None
 
     def to_json(self) -> dict[str, Any]:
+        per_deal = self.deals or 1
         return {"when": self.when, "game": self.game, "opponent": self.opponent, "result": self.result,
-                "scores": list(self.scores), "accuracy": self.accuracy}
+                "scores": list(self.scores), "accuracy": self.accuracy,
+                "net_per_deal": round(self.net / per_deal, 3) if self.luck is not None and self.deals else None,
+                "luck_adjusted_per_deal": round((self.net - self.luck) / per_deal, 3)
+                if self.luck is not None and self.deals else None}
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    """One month's two-player games (``period``: YYYY-MM, or "" undated): the net points per deal,
+    raw and luck-adjusted (the luck of the cards taken out)."""
+
+    period: str
+    games: int
+    deals: int
+    raw: float
+    luck_adjusted: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"period": self.period, "games": self.games, "deals": self.deals, "raw": round(self.raw, 3),
+                "luck_adjusted": round(self.luck_adjusted, 3)}
+
+
+def luck_trend(lines: Sequence[GameLine]) -> tuple[TrendPoint, ...]:
+    """The net points per deal month by month, raw and luck-adjusted, oldest first (games with luck).
+
+    >>> lines = [GameLine("2026-01-05", "cribbage", "expert", "won", (121, 100), None, 9, 18, 9.0),
+    ...          GameLine("2026-01-09", "cribbage", "expert", "lost", (90, 121), None, 9, -27, -18.0)]
+    >>> luck_trend(lines)[0].to_json()
+    {'period': '2026-01', 'games': 2, 'deals': 18, 'raw': -0.5, 'luck_adjusted': 0.0}
+    """
+    months: dict[str, list[float]] = {}
+    for line in lines:
+        if line.luck is None or not line.deals:
+            continue
+        sums = months.setdefault(line.when[:7], [0, 0, 0.0, 0.0])
+        sums[0] += 1
+        sums[1] += line.deals
+        sums[2] += line.net
+        sums[3] += line.net - line.luck
+    return tuple(TrendPoint(period, int(games), int(deals), raw / deals, adjusted / deals)
+                 for period, (games, deals, raw, adjusted) in sorted(months.items()))
 
 
 @dataclass(frozen=True)
@@ -171,6 +219,8 @@ class PlayerStats:
     """Logged games whose record could not be replayed (left out)."""
     pending: int = field(default=0)
     """Games whose accuracy is not worked out yet."""
+    trend: tuple[TrendPoint, ...] = ()
+    """Net points per deal month by month, raw and luck-adjusted (:func:`luck_trend`), oldest first."""
 
     @property
     def accuracy(self) -> float | None:
@@ -183,7 +233,8 @@ class PlayerStats:
         return {"format": "pegboard-player-stats/1", "results": [row.to_json() for row in self.results],
                 "figures": [kind.to_json() for kind in self.figures], "accuracy": self.accuracy,
                 "games": [line.to_json() for line in self.games], "sets": [line.to_json() for line in self.sets],
-                "unreadable": self.unreadable, "pending": self.pending}
+                "unreadable": self.unreadable, "pending": self.pending,
+                "luck_trend": [point.to_json() for point in self.trend]}
 
 
 def game_accuracy(record: dict[str, Any], seat: int) -> float:
@@ -240,14 +291,30 @@ def player_stats(games: Sequence[PlayedGame]) -> PlayerStats:
         else:
             _count(results.setdefault((game.game, played.opponent), Results(game.game, played.opponent)), game,
                    played.seat, result)
+        deals, net, luck = _net_and_luck(game, played.seat)
         lines.append((played.when, len(lines), GameLine(played.when, game.game, played.opponent, result,
-                                                        _scores(game, played.seat), played.accuracy)))
+                                                        _scores(game, played.seat), played.accuracy, deals, net,
+                                                        luck)))
     figures = tuple(_figures(name, tally) for name, tally in tallies.items() if tally)
     pending = sum(1 for game in games if game.accuracy is None)
+    newest = tuple(line for *_, line in sorted(lines, reverse=True, key=lambda entry: entry[:2]))
     return PlayerStats(tuple(sorted(results.values(), key=lambda row: (row.game, row.opponent))), figures,
-                       tuple(line for *_, line in sorted(lines, reverse=True, key=lambda entry: entry[:2])),
-                       _sets(halves),
-                       unreadable, pending)
+                       newest, _sets(halves), unreadable, pending, luck_trend(newest))
+
+
+def _net_and_luck(game: GameState, seat: int) -> tuple[int, int, float | None]:
+    """Two players with a crib: the complete deals, the seat's net points over them, and its luck of the
+    cards in points over every deal (None: no luck measured)."""
+    rules = game.rules
+    if rules.players != 2 or not rules.crib:
+        return 0, 0, None
+    from pegboard.sim.luck import deal_lucks
+
+    deals = deal_sources(game)
+    net = sum(sum(deal[seat][source] for source in SOURCES) - sum(deal[1 - seat][source] for source in SOURCES)
+              for deal in deals)
+    luck = sum(deal_lucks(game, len(game.deal_logs)))
+    return len(deals), net, luck if seat == 0 else -luck
 
 
 def _result(game: GameState, seat: int) -> str:

@@ -16,6 +16,7 @@ and differ only in who sits where, so the luck of the cards largely cancels out 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from pegboard.bots import Bot, make_bot
@@ -27,7 +28,7 @@ from pegboard.records import record_of
 from pegboard.rules import Rules
 from pegboard.sim.collector import settle_after_first_game
 from pegboard.sim.config import GameSummary, MatchConfig, entrant_names
-from pegboard.sim.luck import deal_lucks
+from pegboard.sim.luck import deal_lucks, uniform_choice_terms
 
 __all__ = ["MatchConfig", "GameSummary", "play_game", "seat_game", "finish_game", "play_batch", "entrant_names"]
 
@@ -63,7 +64,9 @@ def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[
             move = only_move(game.legal_actions(seat))  # what plays itself: pegboard.engine.automation
             game.apply(move if move is not None else bots[seat].choose(game.view(seat)))
             actions += 1
-    summary = _summarise(game, index, seating, actions)
+    uniform = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "random"]
+    greedy = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "greedy"]
+    summary = _summarise(game, index, seating, actions, uniform, greedy)
     if config.records:
         text = json.dumps(record_of(game, config.objective_value or WIN)) + "\n"
         if config.records_in_one_file:
@@ -88,7 +91,10 @@ def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
     return summaries
 
 
-def _summarise(game: GameState, index: int, seating: list[int], actions: int) -> GameSummary:
+def _summarise(game: GameState, index: int, seating: list[int], actions: int, uniform: Sequence[int] = (),
+               greedy: Sequence[int] = ()) -> GameSummary:
+    """What the statistics need of a finished game; ``uniform`` and ``greedy``: the seats of the random
+    and the greedy bots, whose random choices' luck is taken out too (:mod:`pegboard.sim.luck`)."""
     rules = game.rules
     side_entrant = {game.side_of(seat): entrant for seat, entrant in enumerate(seating)}
     scores = [0] * rules.sides
@@ -100,5 +106,6 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int) ->
     luck = 0.0
     if rules.sides == 2 and rules.players == 2 and rules.crib:
         luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (see pegboard.sim.luck)
+        luck += uniform_choice_terms(game, uniform, greedy)
         luck = luck if seating[0] == 0 else -luck
     return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=luck)

@@ -20,7 +20,8 @@ from rich.text import Text
 from pegboard.analysis.mystats import Figure, KindFigures, PlayerStats
 from pegboard.duplicate import DuplicateResult
 
-__all__ = ["stats_renderable", "figures_table", "results_table", "games_table", "sets_table", "set_renderable"]
+__all__ = ["stats_renderable", "figures_table", "results_table", "games_table", "sets_table", "set_renderable",
+           "trend_table"]
 
 SOURCE_WORDS = {"hand": "hand", "crib": "crib", "pegging": "pegging", "heels": "his heels", "bonus": "three for last",
                 "all": "in all"}
@@ -80,13 +81,29 @@ def figures_table(kind: KindFigures) -> Table:
 
 
 def games_table(stats: PlayerStats, most: int = 10) -> Table:
-    """The latest games: when, what, against whom, the result, the scores and the accuracy."""
-    table = _table("Latest games (accuracy: 100 = no measurable loss)", "when", "game", "vs", "result", "score",
-                   "accuracy", left=4)
+    """The latest games: when, what, against whom, the result, the scores, the accuracy and the net
+    points per deal, raw and luck-adjusted."""
+    table = _table("Latest games (accuracy: 100 = no measurable loss; net points a deal, raw and less the "
+                   "luck of the cards)", "when", "game", "vs", "result", "score", "accuracy", "net/deal",
+                   "adjusted", left=4)
     for line in stats.games[:most]:
         accuracy = "…" if line.accuracy is None else f"{line.accuracy:.1f}"
+        measured = line.luck is not None and line.deals > 0
+        raw = f"{line.net / line.deals:+.2f}" if measured else ""
+        adjusted = f"{(line.net - (line.luck or 0.0)) / line.deals:+.2f}" if measured else ""
         table.add_row(line.when.replace("T", " ")[:16], line.game, line.opponent, line.result,
-                      f"{line.scores[0]}-{line.scores[1]}", accuracy)
+                      f"{line.scores[0]}-{line.scores[1]}", accuracy, raw, adjusted)
+    return table
+
+
+def trend_table(stats: PlayerStats) -> Table:
+    """Net points per deal month by month: raw, and luck-adjusted (the cards' luck taken out)."""
+    table = _table("Net points a deal over time (luck-adjusted: the luck of the cards taken out)", "month",
+                   "games", "deals", "raw", "luck-adjusted")
+    for point in stats.trend:
+        table.add_row(point.period or "undated", str(point.games), str(point.deals), f"{point.raw:+.2f}",
+                      Text(f"{point.luck_adjusted:+.2f}", style=GOOD if point.luck_adjusted > 0 else BAD
+                           if point.luck_adjusted < 0 else ""))
     return table
 
 
@@ -117,6 +134,8 @@ def stats_renderable(stats: PlayerStats, most: int = 10, results: bool = True) -
     pending = f" ({stats.pending} game{'s' if stats.pending != 1 else ''} still to review)" if stats.pending else ""
     parts.append(Text(f"\nAccuracy: {words}{pending}.", style="bold"))
     parts.append(games_table(stats, most))
+    if stats.trend:
+        parts.append(trend_table(stats))
     if stats.sets:
         parts.append(sets_table(stats, most))
     if stats.unreadable:

@@ -88,7 +88,8 @@ function render() {
         h("p", { class: "muted" }, "100 means no measurable loss: 100 × exp(−points lost per decision ÷ 0.5). ",
           "Points are expected points lost against the best choice, judged only by what the player could see. ",
           "Luck: what the cards (the cut, each deal, each starter) gave the player, in the chance to win; "
-          + "luck-adjusted: the result (1 a win, 0 a loss) less it.",
+          + "luck-adjusted: the result (1 a win, 0 a loss) less it; skill: the rest of the result; PR (Performance "
+          + "Rating): the chance to win lost per decision × 1000 (0 is flawless).",
           review.judged ? ` ${review.judged}` : "")),
       h("section", { class: "panel", id: "chart-panel" }, h("h2", {}, "The game"), legend(review), chart(review)),
       h("section", { class: "panel", id: "list-panel" }, h("h2", {}, "Decisions"),
@@ -104,7 +105,7 @@ function figures(review) {
   const kinds = Object.keys(Object.values(review.players)[0]?.lost || {});
   const lucky = Object.values(review.players).some((player) => player.luck_measured);
   const titles = ["Player", "Accuracy", "Lost", ...kinds.map((kind) => `in ${KIND_TITLES[kind] || kind}`), "Decisions",
-    "Mistakes", ...(lucky ? ["Luck", "Luck-adjusted"] : [])];
+    "Mistakes", ...(lucky ? ["Luck", "Skill", "Luck-adjusted", "PR"] : [])];
   const head = h("tr", {}, titles.map((title) => h("th", {}, title)));
   // Each cell names its column (data-label): a phone shows a player's figures as labelled cells, not a row.
   const cell = (column, text, attrs = {}) => h("td", { ...attrs, "data-label": titles[column] }, text);
@@ -112,9 +113,16 @@ function figures(review) {
     cell(0, name), cell(1, player.accuracy.toFixed(1), { class: "accuracy" }), cell(2, player.points_lost.toFixed(2)),
     kinds.map((kind, i) => cell(3 + i, player.lost[kind].toFixed(2))), cell(3 + kinds.length, String(player.decisions)),
     cell(4 + kinds.length, String(player.mistakes)),
-    lucky ? [cell(5 + kinds.length, `${player.luck >= 0 ? "+" : ""}${(player.luck * 100).toFixed(0)}%`, { class: "luck" }),
-      cell(6 + kinds.length, player.luck_adjusted.toFixed(2))] : []));
+    lucky ? [cell(5 + kinds.length, percentSigned(player.luck), { class: "luck" }),
+      cell(6 + kinds.length, percentSigned(player.skill), { class: "skill" }),
+      cell(7 + kinds.length, player.luck_adjusted.toFixed(2)),
+      cell(8 + kinds.length, player.rating === null || player.rating === undefined ? "" : player.rating.toFixed(1),
+        { class: "rating" })] : []));
   return h("table", { class: "figures wide" }, h("thead", {}, head), h("tbody", {}, rows));
+}
+
+function percentSigned(value) {
+  return `${value >= 0 ? "+" : ""}${((value || 0) * 100).toFixed(0)}%`;
 }
 
 function sideOf(review, player) {
@@ -127,6 +135,7 @@ function legend(review) {
   if (hasWin) items.push(h("span", {}, `- - ${review.sides[0]}'s chance to win (right axis)`));
   if (hasWin && (review.luck_events || []).length) {
     items.push(h("span", { class: "muted" }, "▮ the cards' luck (deal, starter, cut): bars from the 50% line"));
+    items.push(h("span", { class: "muted" }, "▯ the play: what a decision cost its player in the chance to win"));
   }
   items.push(h("span", { class: "muted" }, "● a decision that cost something (the bigger, the costlier)"));
   return h("p", { class: "legend" }, items);
@@ -183,6 +192,20 @@ function chart(review) {
         fill: SIDE_COLOURS[luck > 0 ? 0 : 1], "fill-opacity": 0.45, class: "chart-luck" },
         s("title", {}, `${event.event === "cut" ? "The cut" : `Deal ${event.deal + 1}, the ${event.event}`}: `
           + `${luck > 0 ? first : review.sides[1]} ${(100 * Math.abs(luck)).toFixed(1)}% luckier`)));
+    }
+  }
+  // Where play moved it: an open bar from the 50% line for each decision that cost its player some of the
+  // chance to win, toward the other side (the cards' bars above are filled).
+  if (win.length) {
+    for (const decision of review.decisions) {
+      const lost = decision.win_loss;
+      if (!(lost >= 0.005)) continue;
+      const side = Math.max(0, sideOf(review, decision.player));
+      const swing = side === 0 ? -lost : lost;
+      svg.append(s("rect", { x: x(decision.index) - 1.5, y: Math.min(yWin(0.5), yWin(0.5 + swing)), width: 3,
+        height: Math.abs(yWin(0.5 + swing) - yWin(0.5)), fill: "none", stroke: SIDE_COLOURS[side % 4],
+        "stroke-width": 1, class: "chart-play" },
+        s("title", {}, `${decision.player}: ${decision.choice} cost ${(100 * lost).toFixed(1)}% of the chance to win`)));
     }
   }
   for (const decision of review.decisions) {
