@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 from math import erf, sqrt
+from typing import cast
 
 from pegboard.bots.discard import rank_discards
 from pegboard.bots.pegging import solve
@@ -206,8 +207,9 @@ def uniform_choice_terms(game: GameState, seats: Collection[int], greedy: Collec
         for action in log.moves:
             seat = action.seat
             legal = list(replay.legal_actions(seat)) if seat in seats or seat in greedy else []
-            view = replay.view(seat) if len(legal) > 1 else None
-            if isinstance(view, CribbageView) and action.verb in ("discard", "play", "go"):
+            # a two-player game with a crib (checked above): its views are cribbage views
+            view = cast(CribbageView, replay.view(seat)) if len(legal) > 1 else None
+            if view is not None and action.verb in ("discard", "play", "go"):
                 if seat in greedy:
                     legal = _greedy_ties(view, legal)
                 if action.verb == "discard" and len(legal) > 1:
@@ -217,8 +219,7 @@ def uniform_choice_terms(game: GameState, seats: Collection[int], greedy: Collec
                     values = [nets[frozenset(choice.cards)] for choice in legal]
                     chosen = nets[frozenset(action.cards)]
                 elif len(legal) > 1:
-                    other = replay.view(1 - seat)
-                    held = other.hand if isinstance(other, CribbageView) else ()
+                    held = cast(CribbageView, replay.view(1 - seat)).hand
                     ranks = tuple(card.rank for _, card in view.series)
                     values = [_pegged(choice, ranks, view.count, held) for choice in legal]
                     chosen = _pegged(action, ranks, view.count, held)
