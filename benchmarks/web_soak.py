@@ -35,8 +35,6 @@ import math
 import os
 import random
 import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -48,7 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from pegboard.web.testing import ServedProcess as Served
+
 SILENT = 60.0
 """Seconds without a frame after which a person's connection is taken for dead (it reconnects)."""
 AFTER_KILL = 15.0
@@ -56,12 +55,6 @@ AFTER_KILL = 15.0
 
 
 # -- the server ---------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def children_of(pid: int, deep: bool = False) -> list[int]:
@@ -105,59 +98,6 @@ def cpu_seconds(pid: int) -> float:
 
 def tree_cpu(pid: int) -> float:
     return cpu_seconds(pid) + sum(cpu_seconds(child) for child in children_of(pid, deep=True))
-
-
-class Served:
-    """``pegboard serve`` as a real process on loopback; ``workers()`` its server processes now."""
-
-    def __init__(self, db: str, processes: int, *extra: str) -> None:
-        self.port = free_port()
-        env = {**os.environ, "PEGBOARD_PURE": os.environ.get("PEGBOARD_PURE", "1")}
-        self.processes = processes
-        self.proc = subprocess.Popen([sys.executable, "-m", "pegboard", "serve", "--db", db, "--processes",
-                                      str(processes), "--port", str(self.port), "--pace", "0", *extra],
-                                     stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        started = time.monotonic()
-        deadline = started + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{self.url}/api/games", timeout=2).read()
-                if processes == 1 or len(self.workers()) >= processes:
-                    break
-            except OSError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start:\n" + "\n".join(self.lines))
-            time.sleep(0.05)
-        self.start_seconds = time.monotonic() - started
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.lines.append(line.rstrip())
-
-    def workers(self) -> list[int]:
-        """The server processes (the supervisor's children; one process: the server itself)."""
-        return children_of(self.proc.pid) if self.processes > 1 else [self.proc.pid]
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
 
 
 @contextmanager
@@ -359,7 +299,6 @@ def sign_up(base: str, name: str, source: str) -> Any:
     """A signed-up account called ``name`` (a :class:`pegboard.web.testing.Member`) whose requests come
     from the loopback address ``source`` (the server limits sign-ups per address)."""
     import functools
-    import urllib.request
 
     from pegboard.web.testing import Member
 

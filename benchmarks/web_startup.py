@@ -26,9 +26,10 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.web_soak import Served, load_average, postgres
+from benchmarks.web_soak import load_average, postgres
 from pegboard.web.database import open_store
 from pegboard.web.store import ActionRow, FinishRow, SeatRow, Store, StoredTable, TableRow, Write
+from pegboard.web.testing import ServedProcess
 
 
 def until(check: Callable[[], Any], seconds: float = 30) -> Any:
@@ -139,7 +140,7 @@ def measure(where: str, tables: int, rated: int, seed: int, folder: str, url: st
     open_store(empty).close()
     figures: dict[str, Any] = {"where": where, "tables": tables, "rated": rated, "fill": fill_seconds}
     for name, db in (("empty", empty), ("full", full), ("empty again", empty), ("full again", full)):
-        served = Served(db, 1)
+        served = ServedProcess(db, 1)
         try:
             figures[name] = served.start_seconds
             if name == "full":

@@ -27,6 +27,7 @@ __all__ = [
     "DuplicateError",
     "FairnessError",
     "VerifyError",
+    "ResampleError",
     "PuzzleError",
 ]
 
@@ -96,6 +97,10 @@ class FairnessError(PegboardError):
 class VerifyError(PegboardError):
     """A record's shuffle does not check out (``pegboard verify``): no fairness data, the seed not
     revealed or not matching the commitment, or a deal that is not what the seed deals."""
+
+
+class ResampleError(PegboardError):
+    """No deal of the hidden cards fits what a seat saw (a game state that contradicts itself)."""
 
 
 class PuzzleError(PegboardError):

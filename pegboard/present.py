@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
+from pegboard.engine.automation import claim_move
 from pegboard.engine.base import GameState
-from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.events import Event
-from pegboard.engine.views import cribbage_view
+from pegboard.engine.views import CribbageView, SeatView
+from pegboard.errors import PegboardError
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.spoken import number_words
@@ -141,8 +142,8 @@ def hint(game: GameState, seat: int, objective: Objective = WIN) -> Hint:
     actions: tuple[Action, ...] = view.legal_actions
     if not actions:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if actions[0].verb in ("count", "muggins"):
-        best = honest_claim(cribbage_view(view), game.rules)
+    best = claim_move(view, game.rules)
+    if best is not None:
         reason = {"count": "count every point you hold", "muggins": "claim the points missed"}.get(
             best.verb, "nothing was missed")
         return Hint(best, reason)
@@ -151,17 +152,21 @@ def hint(game: GameState, seat: int, objective: Objective = WIN) -> Hint:
     return Hint(actions[0], _reason(game, view, actions[0]))
 
 
-def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
+def _assessed_hint(game: GameState, view: SeatView, objective: Objective) -> Hint:
     from pegboard.analysis.review import assess_now
 
-    found = assess_now(game, view.seat, objective)  # the numbers the show panel and the review give
+    seat = view.seat
+    if seat is None:
+        raise PegboardError("a hint is for a seat, not a spectator")
+    found = assess_now(game, seat, objective)  # the numbers the show panel and the review give
     options = found.distinct()
     best = options[0]
     chance = f", {100 * best.win:.0f}% to win" if best.win is not None else ""
     if found.by_worth and best.worth is not None:
         chance = f", {objective.value_words(best.worth)}"
     if found.kind == "discard":
-        kept = tuple(sorted(card for card in view.hand if card not in best.action.cards))
+        hand = cast(CribbageView, view).hand  # a discard is a cribbage game's
+        kept = tuple(sorted(card for card in hand if card not in best.action.cards))
         crib = best.parts.get("crib", 0.0)
         whose = "your" if crib >= 0 else "the opponent's"
         pegging = f", {best.parts['pegging']:+.1f} pegging" if "pegging" in best.parts else ""
@@ -177,10 +182,11 @@ def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
     second = options[1] if len(options) > 1 else None
     if found.kind == "play":
         card = best.action.cards[0]
-        series = [c for _, c in view.series]
+        play = cast(CribbageView, view)  # the play is a cribbage game's
+        series = [c for _, c in play.series]
         from pegboard.scoring.play import score_play
 
-        now = score_play([*series, card], view.count + card.pips).total
+        now = score_play([*series, card], play.count + card.pips).total
         what = (f"scores {now} now; " if now else "") + f"{best.points:+.2f} expected points to the end of the play"
         what += chance
     else:
@@ -196,15 +202,16 @@ def _assessed_hint(game: GameState, view: Any, objective: Objective) -> Hint:
     return Hint(best.action, what)
 
 
-def _reason(game: GameState, view: Any, action: Action) -> str:
+def _reason(game: GameState, view: SeatView, action: Action) -> str:
     if action.verb == "go":
         return "no card fits under 31"
     if game.rules.crib and action.verb == "play":
         from pegboard.scoring.play import score_play
 
         card = action.cards[0]
-        series = [c for _, c in view.series]
-        now = score_play([*series, card], view.count + card.pips).total
+        play = cast(CribbageView, view)  # a game with a crib is a cribbage game
+        series = [c for _, c in play.series]
+        now = score_play([*series, card], play.count + card.pips).total
         gained = f"scores {now} now" if now else "scores nothing now"
         return f"{gained}; best over every hand the opponent may hold (the expert's look-ahead)"
     if action.verb in ("place", "play"):

@@ -22,10 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from pegboard.errors import RulesError
+from pegboard.families import BUILT_IN
+from pegboard.kinds import MAX_DEALS, MAX_TARGET, GameKind, add_kind, kind_named, kinds
 
-__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "OPTION_NAMES", "MAX_TARGET", "MAX_DEALS", "Family", "HeelsMode"]
+__all__ = ["Rules", "PRESET_NAMES", "ALIASES", "OPTION_NAMES", "MAX_TARGET", "MAX_DEALS", "Family", "HeelsMode",
+           "GameKind", "register_kind"]
 
-Family = Literal["cribbage", "snailspace", "solitaire"]
+Family = str
+"""A family of games' name: one of the registered kinds' (``cribbage``, ``snailspace``, ``solitaire``...)."""
 HeelsMode = Literal["per_hand", "once"]
 
 
@@ -49,7 +53,8 @@ class Rules:
 
     name: str = _doc("Preset name the rules were built from (records are written with it).")
     family: Family = _doc(
-        "Which engine plays the game: 'cribbage' (six- and five-card), 'snailspace' or 'solitaire'."
+        "Which kind of game (:class:`~pegboard.kinds.GameKind`) it is: 'cribbage' (six- and five-card), "
+        "'snailspace', 'solitaire', or a family registered with :func:`register_kind`."
     )
     players: int = _doc("Number of players at the table (1 for solitaire).")
     partners: bool = _doc(
@@ -122,17 +127,26 @@ class Rules:
         """Scoring sides: players, or 2 for partnerships."""
         return 2 if self.partners else self.players
 
-    # What an interface lays out and asks for, so that none of them tests the family by name.
+    # What an interface lays out and asks for, so that none of them tests the family by name: the kind's facts.
+    @property
+    def kind(self) -> GameKind:
+        """The family's :class:`~pegboard.kinds.GameKind`: its classes, facts and tables.
+
+        >>> Rules.preset("five-card").kind.family
+        'cribbage'
+        """
+        return kind_named(self.family)
+
     @property
     def crib(self) -> bool:
         """Players throw cards to a crib, play them out with a running count (go, 31) and show their
         hands: the cribbage games."""
-        return self.family == "cribbage"
+        return kind_named(self.family).crib
 
     @property
     def pegging(self) -> bool:
         """Scores are pegged on a cribbage board to a target (the cribbage games)."""
-        return self.family == "cribbage"
+        return kind_named(self.family).pegging
 
     @property
     def grid_side(self) -> int:
@@ -141,18 +155,18 @@ class Rules:
         >>> [Rules.preset(name).grid_side for name in ("cribbage", "snailspace", "solitaire")]
         [0, 5, 4]
         """
-        return {"snailspace": 5, "solitaire": 4}.get(self.family, 0)
+        return kind_named(self.family).grid_side
 
     @property
     def cells_in_order(self) -> bool:
         """Cards go on the grid's cells in a fixed order (Snailspace's spiral, ruling 22): the player
         chooses the card, not the cell."""
-        return self.family == "snailspace"
+        return kind_named(self.family).cells_in_order
 
     @property
     def holds_hand(self) -> bool:
         """Each player holds a hand of cards (not solitaire, where the stock turns one at a time)."""
-        return self.family != "solitaire"
+        return kind_named(self.family).holds_hand
 
     @property
     def fixed_deals(self) -> bool:
@@ -162,7 +176,7 @@ class Rules:
         >>> [Rules.preset(name).fixed_deals for name in ("cribbage", "snailspace", "solitaire")]
         [False, True, False]
         """
-        return self.family == "snailspace"
+        return kind_named(self.family).fixed_deals
 
     @property
     def solo(self) -> bool:
@@ -211,13 +225,14 @@ class Rules:
 crib_four_flush, skunk, double_skunk, deals
         """
         rules = Rules.preset(name)
+        own = rules.kind.options
         for key in options:
-            if key in OPTION_NAMES[rules.family]:
+            if key in own:
                 continue
-            elsewhere = [family for family, names in OPTION_NAMES.items() if key in names]
+            elsewhere = [kind.family for kind in kinds() if key in kind.options]
             if elsewhere:
                 raise RulesError(f"option {key!r} does not apply to {rules.name}; it applies to {', '.join(elsewhere)}")
-            allowed = ", ".join(OPTION_NAMES[rules.family])
+            allowed = ", ".join(own)
             raise RulesError(f"unknown option {key!r} for {rules.name}: expected {allowed}")
         return rules.with_options(**options) if options else rules
 
@@ -232,11 +247,11 @@ crib_four_flush, skunk, double_skunk, deals
         """
         changes: dict[str, Any] = {}
         for key, value in options.items():
-            field_name = _RECORD_OPTION_FIELDS.get((self.family, key), key)
+            field_name = kind_named(self.family).option_fields.get(key, key)
             if field_name not in _FIELD_NAMES or field_name in ("name", "family"):
                 raise RulesError(f"unknown option {key!r}: expected one of {', '.join(_OPTION_NAMES)}")
-            scope = _OPTION_SCOPE.get(field_name)
-            if scope is not None and self.family not in scope:
+            scope = _option_scope(field_name)
+            if scope and self.family not in scope:
                 raise RulesError(
                     f"option {key!r} does not apply to {self.name}; it applies to {', '.join(scope)}"
                 )
@@ -263,10 +278,11 @@ crib_four_flush, skunk, double_skunk, deals
         preset = _PRESETS[self.name]
         base = preset if self.target == preset.target else preset.with_options(target=self.target)
         result: dict[str, Any] = {} if self.target == preset.target else {"target": self.target}
+        record_names = {field_name: option for option, field_name in self.kind.option_fields.items()}
         for name in _FIELD_NAMES:
             value = getattr(self, name)
             if value != getattr(base, name):
-                result[_FIELD_RECORD_NAMES.get((self.family, name), name)] = value
+                result[record_names.get(name, name)] = value
         return result
 
     def __post_init__(self) -> None:
@@ -293,52 +309,16 @@ def _validate(rules: Rules) -> None:
         value = getattr(rules, name)
         _check(value is None or _is_int(value), f"option {name!r} must be an integer, not {value!r}")
     _check(rules.name in _PRESETS or rules.name in _PRESET_SOURCES, f"unknown preset {rules.name!r}")
-    _check(rules.family in ("cribbage", "snailspace", "solitaire"), f"unknown family {rules.family!r}")
-    if rules.family == "cribbage":
-        _check(rules.players in (2, 3, 4), f"players={rules.players}: cribbage needs 2, 3 or 4")
-        _check(not rules.partners or rules.players == 4, "partners need exactly 4 players")
-        _check(rules.kept_size in (3, 4), f"deal_size {rules.deal_size} - discard_count "
-               f"{rules.discard_count} must keep 3 or 4 cards")
-        _check(rules.discard_count >= 1, "each player must discard at least one card to the crib")
-        _check(rules.crib_size == 4, f"the crib must hold 4 cards, these rules give {rules.crib_size}")
-        _check(rules.players * rules.deal_size + rules.crib_from_pack < 52, "not enough cards to deal")
-        _check(rules.target is not None and 1 <= rules.target <= MAX_TARGET,
-               f"target must be a whole number from 1 to {MAX_TARGET}, not {rules.target!r}")
-        assert rules.target is not None
-        for name in ("skunk", "double_skunk"):
-            line = getattr(rules, name)
-            _check(line is None or 0 <= line < rules.target,
-                   f"{name} line {line} must be from 0 to below the target {rules.target}")
-        if rules.skunk is not None and rules.double_skunk is not None:
-            _check(rules.double_skunk < rules.skunk, "double_skunk must be below skunk")
-        _check(rules.pone_bonus >= 0 and rules.heels_points >= 0, "bonus points must be >= 0")
-        _check(0 <= rules.deals <= MAX_DEALS, f"deals={rules.deals!r}: expected 0 (play to the target) to "
-               f"{MAX_DEALS}")
-    elif rules.family == "snailspace":
-        _check(rules.players == 2, "snailspace is a two-player game")
-        _check(rules.deal_size == 13, "snailspace deals 13 cards to each player")
-        _check(rules.deals in (2, 4), f"deals={rules.deals!r}: snailspace is 2 or 4 deals (ruling 24)")
-        _check(rules.target is None, "snailspace has no target: totals decide (ruling 24)")
-    else:
-        _check(rules.players == 1, "solitaire has one player")
-        _check(0 <= rules.discard_spaces <= 4, f"discards={rules.discard_spaces!r}: expected 0 to 4")
-        _check(rules.heels in ("per_hand", "once"), f"heels={rules.heels!r}: expected 'per_hand' or 'once'")
-        _check(rules.target is not None and 0 <= rules.target <= MAX_TARGET,
-               f"target must be a whole number from 0 to {MAX_TARGET} (the win line), not {rules.target!r}")
+    game_kind = next((kind for kind in kinds() if kind.family == rules.family), None)
+    _check(game_kind is not None, f"unknown family {rules.family!r}")
+    assert game_kind is not None
+    if game_kind.check is not None:
+        game_kind.check(rules)
 
 
-MAX_TARGET: Final = 999
-"""The highest target any game may be played to (a game to it still ends in a few hundred deals)."""
-MAX_DEALS: Final = 100
-"""The most deals a cribbage game of a set number of deals may have."""
-
-OPTION_NAMES: Final[dict[str, tuple[str, ...]]] = {
-    "cribbage": ("target", "muggins", "crib_four_flush", "skunk", "double_skunk", "deals"),
-    "snailspace": ("target", "deals", "count_at_end", "fifteens"),
-    "solitaire": ("target", "discards", "heels"),
-}
-"""The option names records and the command line may use, per family (``docs/record-format.md``).
-Snailspace lists ``target`` only to refuse it with the reason (ruling 24: totals decide)."""
+OPTION_NAMES: Final[dict[str, tuple[str, ...]]] = {kind.family: kind.options for kind in BUILT_IN}
+"""The option names records and the command line may use, per built-in family (``docs/record-format.md``;
+each kind's :attr:`~pegboard.kinds.GameKind.options`)."""
 
 _COMMON: Final[dict[str, Any]] = dict(
     partners=False, crib_from_pack=0, skunk=None, double_skunk=None, muggins=False,
@@ -346,32 +326,14 @@ _COMMON: Final[dict[str, Any]] = dict(
     crib_four_flush=False, deals=2, count_at_end=False, fifteens=False, discard_spaces=4,
     heels="per_hand",
 )
-_SIX_CARD: Final[dict[str, Any]] = _COMMON | dict(family="cribbage", target=121, skunk=90, double_skunk=60, deals=0)
 
 _PRESET_SOURCES: Final[dict[str, dict[str, Any]]] = {
-    "cribbage": _SIX_CARD | dict(players=2, deal_size=6, discard_count=2),
-    "cribbage-3": _SIX_CARD | dict(players=3, deal_size=5, discard_count=1, crib_from_pack=1),
-    "cribbage-4": _SIX_CARD | dict(players=4, partners=True, deal_size=5, discard_count=1),
-    "cribbage-4-solo": _SIX_CARD | dict(players=4, deal_size=5, discard_count=1),
-    "five-card": _COMMON | dict(family="cribbage", players=2, deal_size=5, discard_count=2,
-                               target=61, skunk=30, single_series=True, pone_bonus=3, deals=0),
-    "snailspace": _COMMON | dict(family="snailspace", players=2, deal_size=13, discard_count=0,
-                                target=None, heels_points=0),
-    "solitaire": _COMMON | dict(family="solitaire", players=1, deal_size=0, discard_count=0, target=60),
+    name: _COMMON | {"family": kind.family} | dict(values) for kind in BUILT_IN for name, values in kind.presets.items()
 }
 PRESET_NAMES: Final = tuple(_PRESET_SOURCES)
 """The canonical preset names, as written in records."""
 
-ALIASES: Final[dict[str, str]] = {
-    "six-card": "cribbage", "cribbage-2": "cribbage", "2-player": "cribbage", "two-player": "cribbage",
-    "3-player": "cribbage-3", "three-player": "cribbage-3",
-    "4-player": "cribbage-4", "four-player": "cribbage-4", "cribbage-4-partners": "cribbage-4",
-    "partners": "cribbage-4", "teams": "cribbage-4",
-    "4-solo": "cribbage-4-solo", "cribbage-4-individual": "cribbage-4-solo",
-    "five-card-cribbage": "five-card", "fivecard": "five-card", "5-card": "five-card", "crib5": "five-card",
-    "cribbage-square": "snailspace", "snail": "snailspace", "spiral": "snailspace",
-    "cribbage-square-solitaire": "solitaire", "square-solitaire": "solitaire",
-}  # fmt: skip
+ALIASES: Final[dict[str, str]] = {alias: name for kind in BUILT_IN for alias, name in kind.aliases.items()}
 """Other names the presets answer to."""
 
 _FIELD_NAMES: Final = tuple(f.name for f in dataclasses.fields(Rules))
@@ -380,16 +342,37 @@ _BOOL_FIELDS: Final = tuple(
 )
 _INT_FIELDS: Final = ("players", "deal_size", "discard_count", "crib_from_pack", "pone_bonus",
                       "heels_points", "deals", "discard_spaces")
-_RECORD_OPTION_FIELDS: Final[dict[tuple[str, str], str]] = {("solitaire", "discards"): "discard_spaces"}
-_FIELD_RECORD_NAMES: Final = {(fam, f): opt for (fam, opt), f in _RECORD_OPTION_FIELDS.items()}
-_OPTION_SCOPE: Final[dict[str, tuple[str, ...]]] = {
-    "muggins": ("cribbage",), "play_continues_after_go": ("cribbage",), "single_series": ("cribbage",),
-    "pone_bonus": ("cribbage",), "crib_four_flush": ("cribbage",), "partners": ("cribbage",),
-    "deals": ("snailspace", "cribbage"), "count_at_end": ("snailspace",), "fifteens": ("snailspace",),
-    "discard_spaces": ("solitaire",), "heels": ("solitaire",),
-}
+
+
+def _option_scope(field_name: str) -> tuple[str, ...]:
+    """The families a rules field applies to (empty: every family)."""
+    return tuple(kind.family for kind in kinds() if field_name in kind.own_fields)
+
+
 _OPTION_NAMES: Final = tuple(
     name for name in _FIELD_NAMES if name not in ("name", "family")
 ) + ("discards",)
 _PRESETS: dict[str, Rules] = {}
-_PRESETS.update({name: Rules(name=name, **values) for name, values in _PRESET_SOURCES.items()})
+
+
+def register_kind(kind: GameKind) -> None:
+    """Register a family of games: its kind, then its presets (and their aliases), which
+    :meth:`Rules.preset`, :func:`pegboard.engine.new_game`, records, the simulator and the learning
+    environments then take like the built-in ones. A family is registered once.
+
+    >>> from pegboard.families import BUILT_IN
+    >>> register_kind(BUILT_IN[0])  # already there: the same object is accepted
+    """
+    add_kind(kind)
+    for name, values in kind.presets.items():
+        if name in _PRESETS and _PRESETS[name].family != kind.family:
+            raise RulesError(f"preset {name!r} of {kind.family} is a preset of {_PRESETS[name].family} already")
+        _PRESET_SOURCES[name] = _COMMON | {"family": kind.family} | dict(values)
+    for name in kind.presets:
+        _PRESETS[name] = Rules(name=name, **_PRESET_SOURCES[name])
+    for alias, name in kind.aliases.items():
+        ALIASES.setdefault(alias, name)
+
+
+for _kind in BUILT_IN:
+    register_kind(_kind)

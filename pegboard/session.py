@@ -31,7 +31,8 @@ from pegboard.bots.board import BoardTable
 from pegboard.cards import Card
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import Action
-from pegboard.engine.cribbage import MOST_IN_A_SHOW, honest_claim
+from pegboard.engine.automation import FORCED_VERBS, claim_move, forced_move
+from pegboard.engine.cribbage import MOST_IN_A_SHOW
 from pegboard.engine.views import SeatView
 from pegboard.errors import ObjectiveError, PegboardError
 from pegboard.objectives import WIN, Objective
@@ -39,7 +40,7 @@ from pegboard.records import record_of
 from pegboard.rules import Rules
 
 __all__ = ["HUMAN", "LEVELS", "Session", "SeatKindError", "check_computer_objective", "decision_seed",
-           "computer_move", "forced_move",
+           "computer_move", "forced_move", "FORCED_VERBS",
            "seat_mode", "stock_seen", "hint_refusal", "claim_range", "replay_game", "Undone", "think"]
 
 HUMAN = "human"
@@ -48,10 +49,6 @@ LEVELS = ("expert", "greedy", "random")
 FALLBACK = {"expert": "greedy", "classic": "greedy", "hoyle": "greedy", "greedy": "random"}
 """The level that decides when a level's bot fails (any other level, a plug-in: random)."""
 _LOG = logging.getLogger("pegboard.session")
-FORCED_VERBS = ("go", "play", "place", "discard")
-"""Verbs a seat is spared when it has only one legal move. A count or a claim is never forced: saying
-the points is the player's part under muggins."""
-CLAIM_VERBS = ("count", "muggins", "pass")
 
 
 class SeatKindError(PegboardError, ValueError):
@@ -109,8 +106,9 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
     actions = view.legal_actions
     if not actions:
         raise PegboardError(f"{view.players[seat]} has nothing to do now")
-    if actions[0].verb in CLAIM_VERBS:
-        return honest_claim(view, rules)  # type: ignore[arg-type]
+    claim = claim_move(view, rules)  # what plays itself: pegboard.engine.automation
+    if claim is not None:
+        return claim
     seed = decision_seed(base_seed, seat, len(view.events))
     tried = level
     while True:
@@ -123,26 +121,6 @@ def computer_move(view: SeatView, rules: Rules, level: str, base_seed: int, obje
             _LOG.exception("the %s bot failed to decide for %s (seat %d); the %s bot decides instead", tried,
                            view.players[seat], seat, lower)
             tried = lower
-
-
-def forced_move(game: GameState, seat: int | None) -> Action | None:
-    """The move ``seat`` must make when it has no choice (a go, the one card that fits, the one cell
-    left, or in the cribbage play cards of one rank only, whose suits score alike: the first of them),
-    else None.
-
-    >>> from pegboard.engine import new_game
-    >>> forced_move(new_game("cribbage", seed=3), 0) is None  # fifteen ways to throw two cards
-    True
-    """
-    if seat is None:
-        return None
-    legal = game.legal_actions(seat)
-    if len(legal) == 1 and legal[0].verb in FORCED_VERBS:
-        return legal[0]
-    if game.rules.crib and legal and all(action.verb == "play" and action.cards for action in legal) and \
-            len({action.cards[0].rank for action in legal}) == 1:
-        return legal[0]  # cards of one rank in the play: the pegging is the same whichever suit is laid
-    return None
 
 
 def seat_mode(game: GameState, seat: int | None) -> str:

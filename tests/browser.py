@@ -1,5 +1,7 @@
-"""A headless chromium page for the browser tests of the review and statistics pages: the page and
-the errors it reports (uncaught exceptions and console errors), closed afterwards."""
+"""Debian's chromium for the browser tests, driven by Playwright: where it is (``CHROMIUM``), how it
+is launched (``ARGS``), where screenshots land (``ARTIFACTS``), a module-level skip without it
+(:func:`require_chromium`), one browser for a test module (:func:`launch`, the ``browser`` fixture of
+conftest.py), and a fresh page with the errors it reports (:func:`browser_page`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium")
 
 
@@ -31,3 +34,22 @@ def browser_page(width: int = 1280, height: int = 900) -> Iterator[tuple[Any, li
             yield page, errors
         finally:
             browser.close()
+
+
+def require_chromium() -> Any:
+    """Skip the calling test module without chromium, FastAPI or Playwright; Playwright's sync API."""
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)", allow_module_level=True)
+    pytest.importorskip("fastapi")
+    return pytest.importorskip("playwright.sync_api")
+
+
+
+def launch() -> Iterator[Any]:
+    """One chromium, closed afterwards (the ``browser`` fixture of conftest.py)."""
+    sync_api = require_chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()

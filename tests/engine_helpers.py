@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -35,23 +34,6 @@ def play_randomly(game: GameState, rng: random.Random, max_actions: int = 5000) 
             return applied
         game.apply(rng.choice(game.legal_actions()))
     raise AssertionError(f"game did not end within {max_actions} actions")
-
-
-def relabel_hidden(game: GameState, seat: int | None, rng: random.Random) -> GameState:
-    """A copy of ``game`` in which the cards hidden from ``seat`` are permuted among themselves.
-
-    Cards are singletons, so pre-seeding deepcopy's memo with the permutation relabels every
-    reference to them anywhere in the state (hands, pack, log, caches) at once.
-    """
-    hidden = sorted(game.hidden_cards(seat))
-    shuffled = hidden[:]
-    rng.shuffle(shuffled)
-    memo: dict[int, Any] = {id(card): new for card, new in zip(hidden, shuffled)}
-    for event in game.events:
-        # the cut and earlier deals were separate shuffles: their cards are facts about those, keep them
-        if event.deal < game.deal_number:
-            memo[id(event)] = event
-    return copy.deepcopy(game, memo)
 
 
 def view_json(game: GameState, seat: int | None) -> dict[str, Any]:

@@ -123,12 +123,12 @@ def test_compress_keeps_what_can_still_score() -> None:
 
 
 def test_sampled_hands_respect_go() -> None:
-    from pegboard.bots.pegging import sample_hands
+    from pegboard.engine.chance import deal_hidden
 
     rng = random.Random(1)
     unseen = [card.code for card in parse_cards("AH 2H 9H TH JH QH KH 8C")]
     for _ in range(50):
-        hands = sample_hands(unseen, [2], [6], rng)  # said go at 25: holds nothing of 6 pips or less
+        hands = deal_hidden(rng, unseen, [2], [6])  # said go at 25: holds nothing of 6 pips or less
         assert hands is not None and all(((code >> 2) + 1) >= 7 for code in hands[0])
 
 

@@ -1,7 +1,12 @@
 """The house's floors (issue 25): every module imports only from its own floor or below, no modules
 import each other in a circle, and nothing outside the engine and the rules tests a game's family by
 name. Imports are read from the source with ``ast`` (those inside functions and ``TYPE_CHECKING``
-blocks too), so a lazy import cannot hide an upward one."""
+blocks too), so a lazy import cannot hide an upward one.
+
+The same holds for packages (issue 41): a package (``pegboard.analysis``, ``pegboard.rl``, or a
+top-level module such as ``pegboard.session``) stands on one floor with every module in it, imports
+only from its floor or below, and no packages import each other in a circle (``analysis`` and ``rl``
+did, each through modules that did not)."""
 
 from __future__ import annotations
 
@@ -14,12 +19,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pegboard"
 
 FLOORS: list[tuple[str, ...]] = [
     ("pegboard.errors", "pegboard.accelerator", "pegboard.files", "pegboard.datadir"),
-    ("pegboard.cards", "pegboard.rules", "pegboard.objectives"),  # objectives: what a game is played for, as data
+    # objectives: what a game is played for, as data; kinds and families: what each family of games is (issue 41)
+    ("pegboard.cards", "pegboard.rules", "pegboard.kinds", "pegboard.families", "pegboard.objectives"),
     ("pegboard.scoring",),
     ("pegboard", "pegboard.engine", "pegboard.stats"),  # "pegboard": the package's face (__init__)
     ("pegboard.bots", "pegboard.records", "pegboard.fairness"),
     ("pegboard.sim", "pegboard.session", "pegboard.duplicate", "pegboard.present", "pegboard.rl", "pegboard.analysis",
-     "pegboard.plots", "pegboard.puzzles"),
+     "pegboard.plots", "pegboard.counts", "pegboard.puzzles"),
     ("pegboard.cluster",),
     ("pegboard.tables", "pegboard.tui", "pegboard.web"),
     ("pegboard.cli", "pegboard.__main__"),
@@ -80,38 +86,89 @@ def test_a_module_imports_only_from_its_floor_or_below(module: str) -> None:
     assert not upward, f"{module} (floor {floor}) imports from above: {', '.join(upward)}"
 
 
-def test_no_modules_import_each_other_in_a_circle() -> None:
-    """Tarjan's strongly connected components of the import graph: every one a single module."""
+def circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """Tarjan's strongly connected components of an import graph with more than one member: the groups
+    that import each other in a circle (imports of names outside the graph, and of oneself, ignored)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
-    circles: list[list[str]] = []
+    found: list[list[str]] = []
 
-    def visit(module: str) -> None:
-        index[module] = low[module] = len(index)
-        stack.append(module)
-        for target in GRAPH.get(module, {}):
-            if target not in MODULES or target == module:
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in graph.get(node, {}):
+            if target not in graph or target == node:
                 continue
             if target not in index:
                 visit(target)
-                low[module] = min(low[module], low[target])
+                low[node] = min(low[node], low[target])
             elif target in stack:
-                low[module] = min(low[module], index[target])
-        if low[module] == index[module]:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
             component = []
             while True:
                 member = stack.pop()
                 component.append(member)
-                if member == module:
+                if member == node:
                     break
             if len(component) > 1:
-                circles.append(sorted(component))
+                found.append(sorted(component))
 
-    for module in sorted(MODULES):
-        if module not in index:
-            visit(module)
-    assert not circles, f"modules importing each other in a circle: {circles}"
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    found = circles(GRAPH)
+    assert not found, f"modules importing each other in a circle: {found}"
+
+
+def package_of(module: str) -> str:
+    """The package a module belongs to: ``pegboard.X`` for ``pegboard.X...`` (a top-level module is
+    its own package; the package's face, ``pegboard``, too)."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph(graph: dict[str, dict[str, int]]) -> dict[str, dict[str, str]]:
+    """Which packages each package imports, each with the first module import that makes it so."""
+    packages: dict[str, dict[str, str]] = {}
+    for module, targets in sorted(graph.items()):
+        source = package_of(module)
+        imports = packages.setdefault(source, {})
+        for target, line in targets.items():
+            if package_of(target) != source:
+                imports.setdefault(package_of(target), f"{module} imports {target} (line {line})")
+    return packages
+
+
+PACKAGES = package_graph(GRAPH)
+
+
+def test_every_module_stands_on_its_packages_floor() -> None:
+    """Floors belong to packages: no module sits above or below the package it is in."""
+    apart = [f"{module} (floor {floor_of(module)}, {package_of(module)} {floor_of(package_of(module))})"
+             for module in MODULES if floor_of(module) != floor_of(package_of(module))]
+    assert not apart, f"modules off their package's floor: {', '.join(apart)}"
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_a_package_imports_only_from_its_floor_or_below(package: str) -> None:
+    floor = floor_of(package)
+    upward = [f"{target} (floor {floor_of(target)}: {why})" for target, why in PACKAGES[package].items()
+              if floor_of(target) > floor]
+    assert not upward, f"{package} (floor {floor}) imports from above: {', '.join(upward)}"
+
+
+def test_no_packages_import_each_other_in_a_circle() -> None:
+    """``pegboard.analysis`` and ``pegboard.rl`` did (the analysis dealt its playouts with the learning
+    environments' sampler, which scored with the analysis): now both use the engine's."""
+    graph = {package: dict.fromkeys(targets, 0) for package, targets in PACKAGES.items()}
+    found = circles(graph)
+    why = [PACKAGES[a][b] for circle in found for a in circle for b in circle if b in PACKAGES[a]]
+    assert not found, f"packages importing each other in a circle: {found} ({'; '.join(why)})"
 
 
 def family_tests(path: Path) -> list[str]:
@@ -135,7 +192,7 @@ def family_tests(path: Path) -> list[str]:
 def test_only_the_engine_and_the_rules_test_a_family_by_name() -> None:
     """Interfaces, bots, records and simulations ask the rules for the fact they need (``rules.crib``,
     ``rules.solo``, ``rules.holds_hand``...), so a new game is a new preset, not a hunt for names."""
-    allowed = {PACKAGE / "rules.py", *(PACKAGE / "engine").rglob("*.py")}
+    allowed = {*(PACKAGE / "engine").rglob("*.py"), *(PACKAGE / "families").rglob("*.py")}  # issue 41
     found = [place for path in SOURCES if path not in allowed for place in family_tests(path)]
     assert not found, f"family tested by name at {', '.join(found)}"
 
@@ -148,3 +205,10 @@ def test_the_checks_see_what_they_look_for(tmp_path: Path) -> None:
     assert imported(sample, set(MODULES)) == {"pegboard.cli.app": 2}
     assert len(family_tests(sample)) == 2
     assert floor_of("pegboard.engine.base") < floor_of("pegboard.bots.expert") < floor_of("pegboard.tui.app")
+    two_packages = {"pegboard.analysis.a": {"pegboard.rl.b": 1}, "pegboard.rl.b": {"pegboard.rl.c": 1},
+                    "pegboard.rl.c": {"pegboard.analysis.d": 1}, "pegboard.analysis.d": {}}
+    assert circles(two_packages) == []  # no module circle...
+    packages = package_graph(two_packages)
+    assert circles({package: dict.fromkeys(targets, 0) for package, targets in packages.items()}) == [
+        ["pegboard.analysis", "pegboard.rl"]]  # ...but a package circle
+    assert package_of("pegboard.session") == "pegboard.session" and package_of("pegboard") == "pegboard"

@@ -13,19 +13,14 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)", allow_module_level=True)
-pytest.importorskip("fastapi")
-sync_api = pytest.importorskip("playwright.sync_api")
+from tests.browser import ARTIFACTS, CHROMIUM, require_chromium  # noqa: E402
+
+sync_api = require_chromium()
 
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.testing import ServerThread  # noqa: E402
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # a real browser: not in -m "not slow"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 Page = Any
 
 
@@ -35,14 +30,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     with ServerThread(str(tmp_path_factory.mktemp("browser") / "t.db"), settings) as running:
         yield running
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def new_page(browser: Any, phone: bool = False) -> Page:

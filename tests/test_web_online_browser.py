@@ -7,17 +7,14 @@ seconds from the lobby to the first move of a rated game. Screenshots land in ``
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)", allow_module_level=True)
-pytest.importorskip("fastapi")
-sync_api = pytest.importorskip("playwright.sync_api")
+from tests.browser import ARTIFACTS, require_chromium  # noqa: E402
+
+sync_api = require_chromium()
 
 from pegboard.web import accounts  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
@@ -25,9 +22,6 @@ from pegboard.web.store import SQLiteStore  # noqa: E402
 from pegboard.web.testing import ServerThread  # noqa: E402
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # a real browser: not in -m "not slow"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--headless", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 PASSWORD = "a long secret"
 Page = Any
 
@@ -36,14 +30,6 @@ def settings(**extra: Any) -> Settings:
     return Settings(workers=0, fast_passwords=True, match_every=0.05, test_clocks=True, rate=1000.0, burst=1000.0,
                     create_rate=100, create_burst=100, **extra)
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def new_page(browser: Any) -> Page:

@@ -9,13 +9,10 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +26,7 @@ from pegboard.web.database import open_store  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.pgtest import TempPostgres, find_postgres  # noqa: E402
 from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION  # noqa: E402
-from pegboard.web.testing import Client, Member, ServerThread, open_table  # noqa: E402
+from pegboard.web.testing import Client, Member, ServedProcess, ServerThread, open_table  # noqa: E402
 
 BIN, WHY = find_postgres()
 pytestmark = [pytest.mark.skipif(BIN is None, reason=WHY), pytest.mark.xdist_group("postgres"),
@@ -50,12 +47,6 @@ def database(cluster: TempPostgres) -> str:
     subprocess.run([*(["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []), str(cluster.bin / "createdb"),
                     "-h", str(cluster.folder), "-U", cluster.user, name], check=True, capture_output=True)
     return f"postgresql://{cluster.user}@/{name}?host={cluster.folder}"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def children_of(pid: int) -> set[int]:
@@ -82,54 +73,6 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-class Served:
-    """``pegboard serve`` as a real process (``--processes N``), its workers' pids from its first lines."""
-
-    def __init__(self, db: str, processes: int, *extra: str) -> None:
-        self.port = free_port()
-        env = {**os.environ, "PEGBOARD_PURE": os.environ.get("PEGBOARD_PURE", "1")}
-        self.proc = subprocess.Popen([sys.executable, "-m", "pegboard", "serve", "--db", db, "--processes",
-                                      str(processes), "--port", str(self.port), "--pace", "0", *extra],
-                                     stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        self.lines: list[str] = []
-        self.workers: list[int] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{self.url}/api/games", timeout=2).read()
-                if processes == 1 or len(self.workers) >= processes:
-                    break
-            except OSError:
-                pass
-            assert self.proc.poll() is None, "\n".join(self.lines)
-            assert time.monotonic() < deadline, "\n".join(self.lines)
-            time.sleep(0.1)
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.lines.append(line.rstrip())
-            if "server processes:" in line:
-                self.workers = [int(pid) for pid in line.split(":")[-1].split(",")]
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 def play_through_faults(ws_url: str, table: str, token: str, seed: int, deadline: float) -> dict[str, Any]:
@@ -214,7 +157,7 @@ def test_a_move_sent_while_the_database_restarts_gets_try_again_and_play_goes_on
 
 
 def test_two_processes_play_whole_games_and_a_kill_9_of_one_loses_and_doubles_nothing(database: str) -> None:
-    served = Served(database, 2)
+    served = ServedProcess(database, 2)
     try:
         tables = []
         for number in range(6):
@@ -236,7 +179,7 @@ def test_two_processes_play_whole_games_and_a_kill_9_of_one_loses_and_doubles_no
         for thread in threads:
             thread.start()
         time.sleep(1.5)
-        victim = served.workers[0]
+        victim = served.announced[0]
         os.kill(victim, signal.SIGKILL)
         for thread in threads:
             thread.join()
@@ -257,7 +200,7 @@ def test_two_processes_play_whole_games_and_a_kill_9_of_one_loses_and_doubles_no
 @pytest.mark.parametrize("where", ["sqlite", "postgresql"])
 def test_after_kill_9_of_the_server_no_process_of_it_is_left(database: str, tmp_path: Path, where: str) -> None:
     db = database if where == "postgresql" else str(tmp_path / "t.db")
-    served = Served(db, 2 if where == "postgresql" else 1, "--pace", "0")
+    served = ServedProcess(db, 2 if where == "postgresql" else 1, "--pace", "0")
     try:
         created, tokens = open_table(served.url, {"game": "cribbage", "seats": [
             {"name": "Ann"}, {"kind": "computer", "level": "expert", "name": "Eve"}]})

@@ -39,7 +39,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +51,10 @@ from pegboard.bots.endgame import ENDGAME, ENDGAME_PLAY, discard_values, discard
 from pegboard.bots.expert import ExpertBot, ExpertSettings
 from pegboard.cards import full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.gameview import GridView
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import PegboardError
+from pegboard.kinds import kinds
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -66,7 +69,7 @@ each of two independent halves (192 in all, not 48): its own choices are made wi
 noise, which the review must not share."""
 MULTI_ROUNDS = 4
 """Three or four players: the expert's search (6-12 samples) is run this many times for each half."""
-GRID_SAMPLES = {"snailspace": 96, "solitaire": 192}
+GRID_SAMPLES = {kind.family: kind.grid_samples for kind in kinds() if kind.grid_samples}
 """Samples of the unseen cards behind a grid game's values in each half: eight and four times the grid
 experts' own in all (24 and 96)."""
 
@@ -228,7 +231,7 @@ def _standard_error(values: Sequence[float]) -> float:
     return round(float(np.sqrt(variance / n)), 12)
 
 
-def information_key(view: Any, budget: str = "") -> str:
+def information_key(view: SeatView, budget: str = "") -> str:
     """A stable hash of what ``view``'s seat knew (every field of its view: its own cards, the scores,
     the public history of the game but the cards cut for first deal, with seats for names) and of
     ``budget`` (what the analysis spends): the seed of that decision's samples, so that identical
@@ -290,7 +293,7 @@ class Assessor:
         decision's seed: :func:`information_key`)."""
         return f"{REVIEW_SETTINGS}/{MULTI_ROUNDS}/{sorted(GRID_SAMPLES.items())}/{self.objective.name}"
 
-    def rng_for(self, view: Any, *, every_chance: bool = False) -> random.Random:
+    def rng_for(self, view: SeatView, *, every_chance: bool = False) -> random.Random:
         """The generator of the samples behind ``view``'s decision: seeded by the information set and
         the budget alone (:func:`information_key`)."""
         return random.Random(information_key(view, f"{self.budget}/{every_chance}"))
@@ -301,7 +304,7 @@ class Assessor:
             found = self._experts[seat] = ExpertBot(self.rules, seat, seed=0, settings=REVIEW_SETTINGS)
         return found
 
-    def assess(self, view: Any, rng: random.Random, *, every_chance: bool = False) -> Assessment:
+    def assess(self, view: SeatView, rng: random.Random, *, every_chance: bool = False) -> Assessment:
         """Every legal action of ``view``'s seat valued, best first (ties: the order the engine lists).
         The chance to win of a play is searched near the end of the game (where the best play is the
         one most likely to win), or everywhere with ``every_chance`` (where a table applies)."""
@@ -312,12 +315,12 @@ class Assessor:
         kind = decision_kind(self.rules, actions[0])
         by_worth = False
         if not self.rules.crib:
-            options = self._grid_options(view, seat, rng)
+            options = self._grid_options(cast(GridView, view), seat, rng)  # a game without a crib is a grid game
             by_win = False
         elif kind == "discard":
-            options, by_win, by_worth = self._discard_options(view, seat, actions)
+            options, by_win, by_worth = self._discard_options(cast(CribbageView, view), seat, actions)
         elif kind == "play":
-            options, by_win, by_worth = self._play_options(view, seat, actions, rng, every_chance)
+            options, by_win, by_worth = self._play_options(cast(CribbageView, view), seat, actions, rng, every_chance)
         else:
             values = self.expert(seat).evaluate(view)
             options, by_win = [Option(action, values[action]) for action in actions], False
@@ -327,11 +330,12 @@ class Assessor:
         return Assessment(seat, kind, tuple(options[i] for i in order), by_win, by_worth, self.objective)
 
     # ------------------------------------------------------------------ the pieces
-    def _needs(self, view: Any, seat: int) -> tuple[int, int]:
+    def _needs(self, view: CribbageView, seat: int) -> tuple[int, int]:
         mine = view.side_of_seat[seat]
         return view.target - view.scores[mine], view.target - view.scores[1 - mine]
 
-    def _discard_options(self, view: Any, seat: int, actions: Sequence[Action]) -> tuple[list[Option], bool, bool]:
+    def _discard_options(self, view: CribbageView, seat: int, actions: Sequence[Action]
+                         ) -> tuple[list[Option], bool, bool]:
         rules = self.rules
         role = (seat - view.dealer) % rules.players
         expert = self.expert(seat)
@@ -368,7 +372,7 @@ class Assessor:
             options.append(Option(action, option.net, chance, parts, worth=worth))
         return options, by_win, by_worth
 
-    def _play_options(self, view: Any, seat: int, actions: Sequence[Action], rng: random.Random,
+    def _play_options(self, view: CribbageView, seat: int, actions: Sequence[Action], rng: random.Random,
                       every_chance: bool) -> tuple[list[Option], bool, bool]:
         expert = self.expert(seat)
         rounds = 1 if self.rules.players == 2 else MULTI_ROUNDS
@@ -420,12 +424,12 @@ class Assessor:
             draws.clear()
         return {action: (halves[0][action], halves[1][action]) for action in halves[0]}
 
-    def _grid_options(self, view: Any, seat: int, rng: random.Random) -> list[Option]:
+    def _grid_options(self, view: GridView, seat: int, rng: random.Random) -> list[Option]:
         from pegboard.bots.grid import SnailspaceExpert, SolitaireExpert
 
         bot = self._grid.get(seat)
         if bot is None:
-            samples = GRID_SAMPLES[self.rules.family]
+            samples = self.rules.kind.grid_samples
             bot = SnailspaceExpert(self.rules, seat, 0, samples=samples) if self.rules.cells_in_order \
                 else SolitaireExpert(self.rules, seat, 0, samples=samples)
             self._grid[seat] = bot

@@ -1,7 +1,7 @@
 """Playing a position out: the expert on every seat, many times, from deals of the unseen cards.
 
 Each playout deals the cards the analysed seat cannot see again, consistently with everything it
-saw (:func:`pegboard.rl.determinize.determinize`), lets the expert play every seat (the analysed
+saw (:meth:`pegboard.engine.GameState.resample`), lets the expert play every seat (the analysed
 seat's first move may be fixed) to the end of the deal, or of the game, and records what the seat's
 side scored less the others' (their mean), and whether it won: at the end of the game, or in
 two-player games to 121 by the board table from the scores the deal ends on.
@@ -25,8 +25,8 @@ from typing import Any
 from pegboard.analysis.winning import WinModel
 from pegboard.bots.expert import ExpertBot
 from pegboard.engine import Action, GameState
+from pegboard.engine.automation import only_move
 from pegboard.errors import PositionError
-from pegboard.rl.determinize import determinize
 
 __all__ = ["Playout", "play_out"]
 
@@ -84,9 +84,7 @@ def play_out(game: GameState, seat: int, games: int, rng: random.Random, *, firs
     side = game.side_of(seat)
     sides = game.rules.sides
     for _ in range(games):
-        twin = determinize(game, seat, rng)
-        if twin is None:  # pragma: no cover - only if what was seen contradicts itself
-            continue
+        twin = game.resample(seat, rng)
         bots = [ExpertBot(game.rules, other, rng.getrandbits(32)) for other in range(game.rules.players)]
         before = twin.score_list
         deal = twin.deal_number
@@ -99,7 +97,8 @@ def play_out(game: GameState, seat: int, games: int, rng: random.Random, *, firs
                     result.first[action.text()] += 1
                     moved = True
                 else:
-                    action = legal[0] if len(legal) == 1 else bots[acting].choose(twin.view(acting))
+                    only = only_move(legal)
+                    action = only if only is not None else bots[acting].choose(twin.view(acting))
                 twin.apply(action)
                 if twin.finished or (not to_end and twin.deal_number != deal):
                     break

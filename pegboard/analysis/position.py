@@ -37,11 +37,15 @@ from typing import Any
 
 from pegboard.cards import Card, full_deck
 from pegboard.engine import Action, Deal, GameState, new_game
+from pegboard.engine.chance import deal_hidden
+from pegboard.engine.views import cribbage_view
 from pegboard.errors import CardError, IllegalActionError, PositionError, RulesError
 from pegboard.rules import Rules
 
 __all__ = ["Position", "parse_position", "build_position", "seat_names", "KEYS"]
 
+MAX_COUNT = 31
+"""The count a series stops at: a go at count c proves nothing of 31 - c pips or fewer was held."""
 KEYS = ("game", "target", "scores", "dealer", "hand", "thrown", "starter", "play")
 _TRIES = 500
 
@@ -238,12 +242,19 @@ def _attempt(position: Position, owners: list[int | None], rng: random.Random
         raise PositionError(f"hand and play: you would have played {_text(tuple(mine))} and still hold "
                             f"{_text(position.hand)}: more than the {rules.kept_size} cards you keep")
     last_problem = ""
+    floors: dict[int, int] = {}  # what the opponents' go's proved: every card they held had more pips
     for _ in range(_TRIES):
         try:
-            game = _deal(position, owners, dealt_mine, rng)
+            game = _deal(position, owners, dealt_mine, floors, rng)
         except _Overfull as problem:
             raise PositionError(str(problem)) from None
         outcome = _replay_play(game, position, owners)
+        if isinstance(outcome, _Go):
+            if floors.get(outcome.seat, 0) >= outcome.floor:  # the cards they are known to hold contradict it
+                raise PositionError(f"play: {outcome.problem}")
+            floors[outcome.seat] = outcome.floor
+            last_problem = outcome.problem
+            continue
         if isinstance(outcome, tuple):
             return None, outcome
         if outcome == "":
@@ -259,8 +270,19 @@ class _Overfull(Exception):
     pass
 
 
-def _deal(position: Position, owners: list[int | None], dealt_mine: tuple[Card, ...], rng: random.Random
-          ) -> GameState:
+@dataclass(frozen=True)
+class _Go:
+    """An opponent's go this deal contradicts: every card ``seat`` held then had more than ``floor`` pips."""
+
+    seat: int
+    floor: int
+    problem: str
+
+
+def _deal(position: Position, owners: list[int | None], dealt_mine: tuple[Card, ...], floors: dict[int, int],
+          rng: random.Random) -> GameState:
+    """A deal of the cards you cannot see (the engine's sampler, :func:`deal_hidden`): the cards still
+    held by an opponent that said go first, above its ``floors``, then the rest shuffled."""
     rules = position.rules
     seats = rules.players
     known: dict[int, list[Card]] = {seat: [] for seat in range(1, seats)}
@@ -271,6 +293,18 @@ def _deal(position: Position, owners: list[int | None], dealt_mine: tuple[Card, 
     if position.starter is not None:
         used.add(position.starter)
     pool = [card for card in full_deck() if card not in used and card not in position.play]
+    constrained = [seat for seat in range(1, seats) if floors.get(seat, 0) > 0
+                   and 0 <= rules.kept_size - len(known[seat]) <= len(pool)]
+    dealt = deal_hidden(rng, [card.code for card in pool], [rules.kept_size - len(known[seat]) for seat in constrained],
+                        [floors[seat] for seat in constrained])
+    if dealt is None:
+        said = ", ".join(f"{seat_names(seats, rules.partners)[seat]} holds nothing of {floors[seat]} pips or fewer"
+                         for seat in constrained)
+        raise _Overfull(f"play: no deal of the unseen cards fits the go's ({said})")
+    deck = full_deck()
+    held = {seat: tuple(deck[code] for code in codes) for seat, codes in zip(constrained, dealt)}
+    taken = {card for cards in held.values() for card in cards}
+    pool = [card for card in pool if card not in taken]
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = [tuple(dealt_mine) if position.thrown else position.hand]
     short = rules.deal_size - len(hands[0])
@@ -286,8 +320,9 @@ def _deal(position: Position, owners: list[int | None], dealt_mine: tuple[Card, 
         if len(cards) > rules.kept_size:
             raise _Overfull(f"play: {seat_names(seats, rules.partners)[seat]} would have played "
                             f"{len(cards)} cards, more than the {rules.kept_size} kept")
-        extra = rules.deal_size - len(cards)
+        extra = rules.deal_size - len(cards) - len(held.get(seat, ()))
         fill, pool = pool[:extra], pool[extra:]
+        fill = [*fill, *held.get(seat, ())]  # the throw first, then the cards held (those a go proved high)
         hands.append((*cards, *fill))
         discards[seat] = tuple(fill[:rules.discard_count])
     crib, pool = tuple(pool[:rules.crib_from_pack]), pool[rules.crib_from_pack:]
@@ -303,9 +338,10 @@ def _deal(position: Position, owners: list[int | None], dealt_mine: tuple[Card, 
     return game
 
 
-def _replay_play(game: GameState, position: Position, owners: list[int | None]) -> tuple[int, int] | str:
+def _replay_play(game: GameState, position: Position, owners: list[int | None]) -> tuple[int, int] | _Go | str:
     """Apply the play's tokens. Returns "" when all were applied, (index, seat) for a card whose owner
-    is not known yet, or why this deal does not fit (``"you: ..."`` when no deal could)."""
+    is not known yet, an opponent's go this deal contradicts, or why this deal does not fit
+    (``"you: ..."`` when no deal could)."""
     names = game.players
     for index, token in enumerate(position.play):
         acting = game.to_act()
@@ -322,6 +358,8 @@ def _replay_play(game: GameState, position: Position, owners: list[int | None]) 
         except IllegalActionError as error:
             if seat == 0:
                 return f"you: {'go' if token is None else token} (move {index + 1}): {error.reason}"
+            if token is None:
+                return _Go(seat, MAX_COUNT - cribbage_view(game.view(seat)).count, f"{names[seat]} go: {error.reason}")
             return f"{names[seat]} {'go' if token is None else token}: {error.reason}"
     return ""
 

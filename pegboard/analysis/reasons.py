@@ -13,11 +13,12 @@ given away; the grid games say how much the expert's look-ahead prefers the best
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import cast
 
 from pegboard.analysis.evaluate import Assessment, Option
 from pegboard.cards import RANK_CHARS, Card, full_deck
 from pegboard.engine.actions import Action
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.rules import Rules
 from pegboard.scoring.play import PAIR_POINTS
 
@@ -39,13 +40,13 @@ def _points(value: float) -> str:
     return f"{shown} point{'' if shown == '1.0' else 's'}"
 
 
-def reason(found: Assessment, chosen: Option, best: Option, loss: float, view: Any, rules: Rules) -> str:
+def reason(found: Assessment, chosen: Option, best: Option, loss: float, view: SeatView, rules: Rules) -> str:
     """The verdict of one decision in words: what the choice did, and what it cost (``loss`` expected
     points) against ``best``."""
-    if found.kind == "discard":
-        text = _discard_reason(chosen, best, loss, view, rules)
+    if found.kind == "discard":  # a discard and a card played are a cribbage game's
+        text = _discard_reason(chosen, best, loss, cast(CribbageView, view), rules)
     elif found.kind == "play":
-        text = _play_reason(chosen, best, loss, view, rules)
+        text = _play_reason(chosen, best, loss, cast(CribbageView, view), rules)
     elif found.kind == "count":
         text = _count_reason(chosen, best, view)
     else:
@@ -65,15 +66,16 @@ def reason(found: Assessment, chosen: Option, best: Option, loss: float, view: A
 
 
 # ---------------------------------------------------------------------------- discards
-def _whose(view: Any, rules: Rules) -> str:
+def _whose(view: CribbageView, rules: Rules) -> str:
     seat = view.seat
+    assert seat is not None, "a reason is given to a seat"
     own = view.side_of_seat[seat] == view.side_of_seat[view.dealer]
     if own:
         return "your own crib" if view.dealer == seat else "your partner's crib"
     return "the opponent's crib" if rules.players == 2 else "an opponent's crib"
 
 
-def _discard_reason(chosen: Option, best: Option, loss: float, view: Any, rules: Rules) -> str:
+def _discard_reason(chosen: Option, best: Option, loss: float, view: CribbageView, rules: Rules) -> str:
     thrown = chosen.action.cards
     kept = tuple(card for card in view.hand if card not in thrown)
     parts = chosen.parts
@@ -100,7 +102,7 @@ def _discard_reason(chosen: Option, best: Option, loss: float, view: Any, rules:
 
 
 # ---------------------------------------------------------------------------- the play
-def unseen_cards(view: Any) -> list[Card]:
+def unseen_cards(view: CribbageView) -> list[Card]:
     """The cards a cribbage seat has not seen: not in its hand, its discards, the play, the starter,
     a shown hand or crib."""
     seen: set[Card] = set(view.hand) | set(view.kept) | set(view.discarded) | set(view.crib)
@@ -162,7 +164,7 @@ def _exposure(series: tuple[int, ...], count: int, unseen: list[Card], who: str)
     return f"{who} makes {main} with {found[main]} of the {len(unseen)} unseen{extra}"
 
 
-def _card_play(action: Action, view: Any) -> tuple[str, tuple[int, ...], int]:
+def _card_play(action: Action, view: CribbageView) -> tuple[str, tuple[int, ...], int]:
     """A play as ``5♥ (count 15, pegging 2)``, with the series and count it leaves."""
     series = tuple(c.rank for _, c in view.series)
     if action.verb != "play":
@@ -176,7 +178,7 @@ def _card_play(action: Action, view: Any) -> tuple[str, tuple[int, ...], int]:
     return f"{card.symbol} (count {count}{now})", (*series, card.rank), count
 
 
-def _play_reason(chosen: Option, best: Option, loss: float, view: Any, rules: Rules) -> str:
+def _play_reason(chosen: Option, best: Option, loss: float, view: CribbageView, rules: Rules) -> str:
     unseen = unseen_cards(view)
     words, series, count = _card_play(chosen.action, view)
     verb = "said go" if chosen.action.verb != "play" else ("led" if not view.series else "played")
@@ -190,7 +192,7 @@ def _play_reason(chosen: Option, best: Option, loss: float, view: Any, rules: Ru
 
 
 # ---------------------------------------------------------------------------- counting
-def _count_reason(chosen: Option, best: Option, view: Any = None) -> str:
+def _count_reason(chosen: Option, best: Option, view: SeatView | None = None) -> str:
     counted = getattr(view, "counting", None)
     unit = "crib" if counted and counted[1] == "crib" else "hand"
     right = best.action.target if isinstance(best.action.target, int) else 0

@@ -35,7 +35,7 @@ import random
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from pegboard.analysis.accuracy import accuracy
 from pegboard.analysis.evaluate import Assessment, Assessor, Option
@@ -44,7 +44,9 @@ from pegboard.analysis.reasons import reason
 from pegboard.bots.board import BoardTable
 from pegboard.cards import Card, full_deck
 from pegboard.engine import Action, GameState
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import RecordError
+from pegboard.kinds import kind_named, kinds
 from pegboard.objectives import WIN, Objective
 from pegboard.records import GameRecord, replay, start_game
 from pegboard.scoring.fast import hand_score
@@ -54,7 +56,7 @@ __all__ = ["Decision", "PlayerReview", "DealMark", "Review", "review", "is_decis
            "NOISE", "WIN_NOISE", "SE_FACTOR", "COSTLIEST", "FORMAT"]
 
 FORMAT = "pegboard-review/1"
-KINDS = {"cribbage": ("discard", "play", "count"), "snailspace": ("place",), "solitaire": ("place",)}
+KINDS = {kind.family: kind.decisions for kind in kinds()}
 """The kinds of decision of each family, in the order they are reported."""
 NOISE = {"discard": 0.05, "play": 0.05, "count": 0.0, "place": 0.15}
 """Losses of at most this many points are no measurable loss: the analysis' own margin. Discards are
@@ -242,7 +244,7 @@ class Review:
     @property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of decision this game has, in the order they are reported."""
-        return KINDS[self.family]
+        return kind_named(self.family).decisions
 
     def to_json(self) -> dict[str, Any]:
         """The ``pegboard review --json`` object (its shape is documented in docs/review.md)."""
@@ -499,7 +501,7 @@ def _final_chances(game: GameState, assessor: Assessor) -> tuple[float, ...] | N
     return tuple(1.0 if side == game.winner_side else 0.0 for side in range(2))
 
 
-def _verdict(found: Assessment, view: Any, game: GameState, action: Action, index: int, deal: int,
+def _verdict(found: Assessment, view: SeatView, game: GameState, action: Action, index: int, deal: int,
              assessor: Assessor) -> Decision:
     chosen = found.option(action)
     options = found.options
@@ -568,9 +570,10 @@ def _measured_loss(options: tuple[Option, ...], chosen: Option, value: Callable[
     return max(0.0, ((first[1] - mine[1]) + (second[0] - mine[0])) / 2)
 
 
-def _point_worth(board: BoardTable, view: Any, seat: int) -> float:
+def _point_worth(board: BoardTable, game_view: SeatView, seat: int) -> float:
     """What a point is worth to ``seat``'s side by ``board``'s objective as the game goes on (the next
     deal's dealer is this deal's pone)."""
+    view = cast(CribbageView, game_view)  # the board tables are cribbage games'
     mine = view.side_of_seat[seat]
     return board.point_worth(view.target - view.scores[mine], view.target - view.scores[1 - mine],
                              dealing=view.dealer != seat)
@@ -578,7 +581,7 @@ def _point_worth(board: BoardTable, view: Any, seat: int) -> float:
 
 def _summaries(record: GameRecord, decisions: list[Decision], seats: Collection[int] | None, game: GameState
                ) -> dict[str, PlayerReview]:
-    kinds = KINDS[record.rules.family]
+    kinds = record.rules.kind.decisions
     result = {}
     for seat, name in enumerate(record.players):
         if seats is not None and seat not in seats:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pegboard.bots.board import BoardTable
+from pegboard.bots.board import TARGET, BoardTable
 from pegboard.rules import Rules
 
 __all__ = ["WinModel"]
@@ -41,8 +41,8 @@ class WinModel:
         """The model for ``rules``, or None where no table applies (three or four players, the grid
         games, a target no table was built for)."""
         game = BoardTable.game_of(rules)
-        if game is None or game == "cribbage-4" or (game == "cribbage" and (rules.deal_size != 6 or
-                                                                              rules.single_series)):
+        if game is None or rules.partners or (rules.target == TARGET and (rules.deal_size != 6 or
+                                                                            rules.single_series)):
             return None  # the six-card table to 121 fits neither fewer cards nor a single series; the
             # analysis reckons a deal for two players (partners' table is the expert's alone)
         try:

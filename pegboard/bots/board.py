@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BoardTable", "DealPoints", "BOARD_FILE", "shipped_points", "five_card_points", "partners_points",
            "fresh_game_outcomes",
-           "TARGET", "FIVE_CARD_TARGET", "SKUNK", "DOUBLE_SKUNK", "clear_caches"]
+           "TARGET", "FIVE_CARD_TARGET", "SKUNK", "DOUBLE_SKUNK", "clear_caches", "board_file"]
 
 BOARD_FILE = Path(__file__).resolve().parent.parent / "data" / "board.json"
 Array = npt.NDArray[np.float64]
@@ -160,11 +161,8 @@ class BoardTable:
         game = BoardTable.game_of(rules)
         if game is None:
             return None
-        if game == "five-card":
-            return BoardTable.for_five_card(objective, rules.skunk, rules.double_skunk)
-        if game == "cribbage-4":
-            return BoardTable.for_partners(objective, rules.skunk, rules.double_skunk)
-        return BoardTable.for_objective(objective, rules.skunk, rules.double_skunk)
+        load = _BOARD_LOADERS.get(game, BoardTable.for_objective)
+        return load(objective, rules.skunk, rules.double_skunk)
 
     @staticmethod
     def game_of(rules: Rules) -> str | None:
@@ -183,8 +181,8 @@ class BoardTable:
             return "cribbage-4" if rules.target == TARGET and rules.deal_size == 5 else None
         if rules.players != 2:
             return None
-        if rules.name == "five-card" and rules.target == FIVE_CARD_TARGET:
-            return "five-card"
+        if rules.single_series and rules.deal_size == 5 and rules.target == FIVE_CARD_TARGET:
+            return "five-card"  # one series of five-card hands to 61: the five-card histograms' game
         return "cribbage" if rules.target == TARGET else None
 
     @staticmethod
@@ -294,3 +292,19 @@ def clear_caches() -> None:
     BoardTable.for_objective.cache_clear()
     BoardTable.for_partners.cache_clear()
     BoardTable.for_five_card.cache_clear()
+
+
+_BOARD_LOADERS: dict[str, Callable[[Objective, int | None, int | None], BoardTable | None]] = {
+    "five-card": BoardTable.for_five_card, "cribbage-4": BoardTable.for_partners,
+}
+"""The table of each board model :meth:`BoardTable.game_of` names, but two-player cribbage's (its own)."""
+
+
+def board_file(model: str) -> Path:
+    """Where a board model's histograms are shipped: ``board.json`` for two-player cribbage to 121,
+    ``board-MODEL.json`` for the others.
+
+    >>> board_file("cribbage").name, board_file("five-card").name
+    ('board.json', 'board-five-card.json')
+    """
+    return {"cribbage": BOARD_FILE}.get(model) or BOARD_FILE.with_name(f"board-{model}.json")

@@ -43,7 +43,7 @@ from pegboard.bots.greedy import GreedyBot
 from pegboard.bots.programplay import RETALIATION_TARGETS, quiet_index, scoring_rank
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
-from pegboard.engine.views import CribbageView, SeatView
+from pegboard.engine.views import SeatView, cribbage_view
 from pegboard.rules import Rules
 
 __all__ = ["ClassicBot", "CRIB_SUMS", "CRIBS_PER_PAIR", "crib_value", "single_card_crib", "bsd_order",
@@ -193,8 +193,9 @@ class ClassicBot(GreedyBot):
 
     def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
-        if len(actions) == 1 or not isinstance(view, CribbageView) or actions[0].verb not in ("discard", "play"):
+        if len(actions) == 1 or not self.rules.crib or actions[0].verb not in ("discard", "play"):
             return super().choose(view)
+        view = cribbage_view(view)
         if actions[0].verb == "discard":
             role = (self.seat - view.dealer) % self.rules.players
             thrown = set(classic_discard(view.hand, self.rules, role))

@@ -41,7 +41,7 @@ import importlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -66,15 +66,15 @@ from pegboard.bots.inference import (
     ProgramPlayModel,
 )
 from pegboard.bots.patterns import pattern_scores
-from pegboard.bots.pegging import PIP, PlayPosition, ReplyModel, SolverPool, best_plays, play_points, sample_hands
+from pegboard.bots.pegging import PlayPosition, ReplyModel, SolverPool, best_plays, play_points
 from pegboard.bots.playsread import PlaysReader, deal_plays
 from pegboard.bots.solver import positions_of
 from pegboard.bots.stylecrib import StyleCribs
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
-from pegboard.engine.chance import samples as samples_of
+from pegboard.engine.chance import deals_hidden
 from pegboard.engine.cribbage import honest_claim
-from pegboard.engine.views import CribbageView, SeatView
+from pegboard.engine.views import CribbageView, SeatView, cribbage_view
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import Rules
 from pegboard.scoring.fast import hand_score
@@ -192,9 +192,10 @@ class ExpertBot(BaseBot):
         actions: tuple[Action, ...] = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        if not isinstance(view, CribbageView):
+        if not self.rules.crib:
             choice: Action = self._grid_bot().choose(view)
             return choice
+        view = cribbage_view(view)
         verb = actions[0].verb
         if verb == "discard":
             return self._discard(view, actions)
@@ -426,19 +427,7 @@ class ExpertBot(BaseBot):
         temperature = self.settings.temperature
         infer = temperature is not None and counts_pegging(self.rules) and sizes[0] > 0
         wanted = samples * self.settings.pool if infer else samples
-        drawn: list[tuple[tuple[int, ...], ...]]
-        if len(sizes) == 1:  # sample_hands' draw for one seat, without its checks: the same cards allowed each time
-            size, floor = sizes[0], floors[0]
-            allowed = [code for code in unseen if PIP[(code >> 2) + 1] > floor] if floor else unseen
-            drawn = [(hand,) for hand in samples_of(self.rng, allowed, size, wanted)] if len(allowed) >= size else []
-        else:
-            drawn = []
-            for _ in range(wanted * 3):
-                dealt = sample_hands(unseen, sizes, floors, self.rng)
-                if dealt is not None:
-                    drawn.append(dealt)
-                    if len(drawn) == wanted:
-                        break
+        drawn = deals_hidden(self.rng, unseen, sizes, floors, wanted)  # the engine's sampler, many deals at once
         if not infer or len(drawn) <= 1:
             return drawn[:samples]
         assert temperature is not None
@@ -550,7 +539,7 @@ class ExpertBot(BaseBot):
         return known
 
     # ------------------------------------------------------------------ analysis (pegboard.analysis)
-    def evaluate(self, view: Any, *, to_win: bool = False, objective: Objective | None = None
+    def evaluate(self, view: SeatView, *, to_win: bool = False, objective: Objective | None = None
                  ) -> dict[Action, float]:
         """What the expert thinks every legal action of ``view`` is worth to its seat's side, by the
         reckoning it chooses with:
@@ -589,12 +578,13 @@ class ExpertBot(BaseBot):
             raise PegboardError(f"{self.rules.name} to {self.rules.target}: no board table for the analysis to tell "
                                 f"the value of objective {objective.name!r} by (two players to 121, five-card to 61)")
         verb = actions[0].verb
+        crib = cast(CribbageView, view)  # these verbs are a cribbage game's
         if verb == "discard":
-            return self._discard_values(view, actions, board)
+            return self._discard_values(crib, actions, board)
         if verb in ("play", "go"):
-            return self._play_values(view, actions, board)
+            return self._play_values(crib, actions, board)
         if verb in ("count", "muggins", "pass"):  # the honest claim scores its points; others less what they miss
-            honest = honest_claim(view, self.rules).target
+            honest = honest_claim(crib, self.rules).target
             right = honest if isinstance(honest, int) else 0
             return {action: float(right - abs((action.target if isinstance(action.target, int) else 0) - right))
                     for action in actions}
@@ -610,7 +600,7 @@ class ExpertBot(BaseBot):
             return self.board
         return _load_board(self.rules, objective)
 
-    def _discard_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
+    def _discard_values(self, view: CribbageView, actions: Sequence[Action], board: BoardTable | None
                         ) -> dict[Action, float]:
         role = (self.seat - view.dealer) % self.rules.players
         options = rank_discards(view.hand, self.rules, role, tables=self._crib_tables(view),
@@ -621,7 +611,7 @@ class ExpertBot(BaseBot):
         by_throw = {frozenset(option.thrown): value for option, value in zip(options, worth)}
         return {action: by_throw[frozenset(action.cards)] for action in actions}
 
-    def _play_values(self, view: Any, actions: Sequence[Action], board: BoardTable | None
+    def _play_values(self, view: CribbageView, actions: Sequence[Action], board: BoardTable | None
                      ) -> dict[Action, float]:
         by_board = board is not None
         self.draws = {}

@@ -53,7 +53,7 @@ from pegboard.bots.greedy import GreedyBot, kept_points
 from pegboard.bots.pegging import PIP, play_points
 from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
-from pegboard.engine.views import CribbageView, SeatView
+from pegboard.engine.views import CribbageView, SeatView, cribbage_view
 
 __all__ = ["HoyleBot", "crib_promise", "lead_preference", "lead_score", "answer_value", "answer_score", "hoyle_discard",
            "MARGIN"]
@@ -200,8 +200,9 @@ class HoyleBot(GreedyBot):
 
     def choose(self, view: SeatView) -> Action:
         actions: tuple[Action, ...] = view.legal_actions
-        if len(actions) == 1 or not isinstance(view, CribbageView) or actions[0].verb not in ("discard", "play"):
+        if len(actions) == 1 or not self.rules.crib or actions[0].verb not in ("discard", "play"):
             return super().choose(view)
+        view = cribbage_view(view)
         if actions[0].verb == "discard":
             own = own_crib(self.rules, (self.seat - view.dealer) % self.rules.players)
             options = hoyle_discard(sorted(view.hand), self.rules.discard_count, own)

@@ -5,7 +5,8 @@ the current series, the count, whose turn it is, who has said go, and who played
 are those of the engine (rulings 8-9, 19): :func:`solve` plays them out exactly.
 
 * Two players: the opponent's unseen cards are sampled consistently with the view (after a go at
-  count c, every card they still hold has more than 31 - c pips) and each sample is solved exactly by
+  count c, every card they still hold has more than 31 - c pips: the engine's sampler,
+  :func:`pegboard.engine.chance.deals_hidden`) and each sample is solved exactly by
   memoised minimax over the rest of the play; the play with the best average wins.
 * Three or four players: each sample is played out with a one-move-deep policy for everyone after
   the candidate card (a Monte Carlo rollout).
@@ -17,15 +18,13 @@ are those of the engine (rulings 8-9, 19): :func:`solve` plays them out exactly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from pegboard.bots.series import compress
 from pegboard.bots.solver import PIP, WIN, PlayPosition, ReplyModel, Solver, clear_leader, pack_hands
-from pegboard.engine.chance import sample
 from pegboard.scoring.play import play_points
 
-__all__ = ["play_points", "PlayPosition", "Solver", "SolverPool", "solve", "best_plays", "compress", "sample_hands",
+__all__ = ["play_points", "PlayPosition", "Solver", "SolverPool", "solve", "best_plays", "compress",
            "pack_hands", "WIN", "ReplyModel", "PIP"]
 
 class SolverPool:
@@ -130,31 +129,3 @@ def best_plays(candidates: Sequence[int], positions: Sequence[PlayPosition], me:
     if columns_out is not None:
         columns_out.update(columns)
     return {rank: sums[rank] / len(samples) for rank in candidates}
-
-
-def sample_hands(unseen: Sequence[int], sizes: Sequence[int], min_pips: Sequence[int], rng: random.Random
-                 ) -> tuple[tuple[int, ...], ...] | None:
-    """Deal each other seat ``sizes[i]`` unseen card codes whose pips all exceed ``min_pips[i]``."""
-    if not any(min_pips):
-        drawn = sample(rng, unseen, sum(sizes))
-        hands = []
-        start = 0
-        for size in sizes:
-            hands.append(tuple(drawn[start:start + size]))
-            start += size
-        return tuple(hands)
-    pool = list(unseen)
-    result: list[tuple[int, ...]] = []
-    for size, floor in sorted(zip(sizes, min_pips), key=lambda pair: -pair[1]):  # most constrained first
-        allowed = [code for code in pool if PIP[(code >> 2) + 1] > floor]
-        if len(allowed) < size:
-            return None
-        chosen = sample(rng, allowed, size)
-        for code in chosen:
-            pool.remove(code)
-        result.append(tuple(chosen))
-    order = sorted(range(len(sizes)), key=lambda i: -min_pips[i])
-    hands_in_order: list[tuple[int, ...]] = [()] * len(sizes)
-    for position, index in enumerate(order):
-        hands_in_order[index] = result[position]
-    return tuple(hands_in_order)

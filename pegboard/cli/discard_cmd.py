@@ -21,7 +21,7 @@ __all__ = ["discard"]
 @click.option("--dealer", is_flag=True, help="You deal: the crib is yours.")
 @click.option("--pone", is_flag=True, help="You are the pone: the crib is your opponent's.")
 @click.option("--seat", type=click.IntRange(min=0), help="3-4 players: your place after the dealer (0 = dealer).")
-@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+@click.option("--game", "-g", type=GameType(crib=True), default="cribbage", show_default=True,
               help="cribbage, five-card, cribbage-3, cribbage-4, cribbage-4-solo; any alias.")
 @click.option("--method", type=click.Choice(["exact", "table"]), default=None,
               help="Crib expectation: exact enumeration (two players, the default) or the expert's tables.")

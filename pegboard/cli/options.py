@@ -8,7 +8,7 @@ record written with it can be read back), :class:`Seconds` a pause (``nan`` and 
 
 >>> GAME.convert("Six-Card", None, None)
 'cribbage'
->>> GameType(families=("cribbage",)).convert("snail", None, None)
+>>> GameType(crib=True).convert("snail", None, None)
 Traceback (most recent call last):
 ...
 click.exceptions.BadParameter: game 'snail' (snailspace): expected a cribbage game: cribbage, cribbage-3, \
@@ -18,7 +18,6 @@ cribbage-4, cribbage-4-solo, five-card
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import click
@@ -26,7 +25,7 @@ from click.shell_completion import CompletionItem
 
 from pegboard.errors import ObjectiveError, RulesError
 from pegboard.objectives import KINDS, Objective
-from pegboard.rules import ALIASES, PRESET_NAMES, Family, Rules
+from pegboard.rules import ALIASES, PRESET_NAMES, Rules
 
 __all__ = ["GameType", "GAME", "SEED", "Seconds", "ObjectiveType", "OBJECTIVE"]
 
@@ -39,28 +38,30 @@ else:
 class GameType(_StrParam):
     """A game preset by its name or any alias, case-insensitive; converts to the canonical preset name.
 
-    ``families`` limits the games to those families (e.g. ``("cribbage",)`` for the hand counter).
+    ``crib`` limits the games to the cribbage games (``Rules.crib``: a crib, a play and a show), for the
+    hand counter and the discard advice.
     """
 
     name = "game"
 
-    def __init__(self, families: Sequence[Family] = ()) -> None:
-        self.families = tuple(families)
+    def __init__(self, crib: bool = False) -> None:
+        self.crib = crib
+
+    def _takes(self, rules: Rules) -> bool:
+        return rules.crib or not self.crib
 
     def allowed(self) -> tuple[str, ...]:
         """The canonical preset names this type accepts."""
-        return tuple(name for name in PRESET_NAMES
-                     if not self.families or Rules.preset(name).family in self.families)
+        return tuple(name for name in PRESET_NAMES if self._takes(Rules.preset(name)))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
             rules = Rules.preset(str(value))
         except RulesError as error:
             self.fail(str(error), param, ctx)
-        if self.families and rules.family not in self.families:
-            kinds = " or ".join(f"a {family} game" for family in self.families)
+        if not self._takes(rules):
             named = f"game {value!r}" + (f" ({rules.name})" if rules.name != value else "")
-            self.fail(f"{named}: expected {kinds}: {', '.join(self.allowed())}", param, ctx)
+            self.fail(f"{named}: expected a cribbage game: {', '.join(self.allowed())}", param, ctx)
         return rules.name
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -68,7 +69,7 @@ class GameType(_StrParam):
         return [CompletionItem(name) for name in names if name.startswith(incomplete.lower())]
 
     def __repr__(self) -> str:
-        return f"GameType(families={self.families!r})"
+        return f"GameType(crib={self.crib!r})"
 
 
 GAME = GameType()

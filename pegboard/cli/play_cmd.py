@@ -25,6 +25,7 @@ import click
 from pegboard.cli.options import GAME, OBJECTIVE, SEED, Seconds
 from pegboard.duplicate import DEALS
 from pegboard.errors import DuplicateError, PegboardError, RulesError
+from pegboard.kinds import GameKind, kinds
 from pegboard.objectives import WIN, Objective
 from pegboard.rules import MAX_TARGET, PRESET_NAMES, Rules
 
@@ -33,11 +34,24 @@ if TYPE_CHECKING:
 
 __all__ = ["play"]
 
-FAMILY_OPTIONS = {"--muggins": "cribbage", "--count-at-end": "snailspace", "--deals": "snailspace",
-                  "--discards": "solitaire"}
-"""Options that belong to one family of games, and the family."""
-FAMILY_GAMES = {"cribbage": "cribbage, cribbage-3, cribbage-4, cribbage-4-solo and five-card",
-                "snailspace": "snailspace", "solitaire": "solitaire"}
+FAMILY_OPTIONS = {"--muggins": "muggins", "--count-at-end": "count_at_end", "--deals": "deals",
+                  "--discards": "discards"}
+"""Options that belong to some families of games only, and the record option each sets."""
+
+
+def _takes(kind: GameKind, option: str) -> bool:
+    """Whether ``play`` offers a record option for a kind's games (``deals``: only where totals decide)."""
+    return option in kind.options and (option != "deals" or kind.fixed_deals)
+
+
+def _games_taking(option: str) -> str:
+    """The presets whose games take a record option, in words.
+
+    >>> _games_taking("count_at_end"), _games_taking("muggins")
+    ('snailspace', 'cribbage, cribbage-3, cribbage-4, cribbage-4-solo and five-card')
+    """
+    names = [name for kind in kinds() if _takes(kind, option) for name in kind.presets]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _login_name() -> str:
@@ -51,11 +65,11 @@ def _login_name() -> str:
 
 def _check_family(game: str, given: Mapping[str, object]) -> None:
     """An option of another family of games is an error that says which games take it."""
-    family = Rules.preset(game).family
+    kind = Rules.preset(game).kind
     for option, value in given.items():
         wanted = FAMILY_OPTIONS[option]
-        if value is not None and value is not False and wanted != family:
-            raise RulesError(f"{option} applies to {FAMILY_GAMES[wanted]}, not to {game}")
+        if value is not None and value is not False and not _takes(kind, wanted):
+            raise RulesError(f"{option} applies to {_games_taking(wanted)}, not to {game}")
 
 
 def _is_terminal() -> bool:

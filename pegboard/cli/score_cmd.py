@@ -20,7 +20,7 @@ __all__ = ["score"]
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--starter", "-s", help="The starter (cut) card. Without it, the last card given is the starter.")
 @click.option("--crib", is_flag=True, help="Count as the crib: only a five-card flush scores.")
-@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+@click.option("--game", "-g", type=GameType(crib=True), default="cribbage", show_default=True,
               help="cribbage (4-card hands) or five-card (3-card hands, 4-card crib); any alias.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def score(cards: tuple[str, ...], starter: str | None, crib: bool, game: str, as_json: bool) -> None:

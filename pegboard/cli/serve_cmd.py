@@ -61,8 +61,12 @@ def check_listen(host: str, port: int) -> None:
                    "names when listening on loopback (against DNS rebinding), else any.")
 @click.option("--grace", default=60.0, show_default=True, type=Seconds(5, 3600),
               help="Seconds a rated game waits for a player who left before they lose it.")
+@click.option("--puzzles", metavar="FILE", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="The bank of puzzles the /train page serves (made by 'pegboard puzzles mine'). Default: the "
+                   "shipped bank.")
 def serve(host: str, port: int, db: str | None, processes: int, pace: float, access_log: bool,
-          trusted_proxies: tuple[str, ...], allowed_hosts: tuple[str, ...], grace: float) -> None:
+          trusted_proxies: tuple[str, ...], allowed_hosts: tuple[str, ...], grace: float,
+          puzzles: str | None = None) -> None:
     """Serve games in the browser: tables for any game, friends by invite link, computer players,
     accounts, rated games with matchmaking and clocks (see docs/online.md).
 
@@ -83,7 +87,7 @@ def serve(host: str, port: int, db: str | None, processes: int, pace: float, acc
     if not allowed_hosts:
         allowed_hosts = LOOPBACK_NAMES if host in ("127.0.0.1", "localhost", "::1") else ("*",)
     settings = Settings(pace=pace, gc_freeze=10, trusted_proxies=trusted_proxies, grace=grace,
-                        allowed_hosts=allowed_hosts)
+                        allowed_hosts=allowed_hosts, puzzles=str(Path(puzzles).resolve()) if puzzles else "")
     if db is not None and is_postgres_url(db):
         from pegboard.web.database import open_store
         from pegboard.web.postgres import redact_url

@@ -53,7 +53,7 @@ def me(as_json: bool, no_review: bool, most: int) -> None:
 
 
 @stats.command()
-@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+@click.option("--game", "-g", type=GameType(crib=True), default="cribbage", show_default=True,
               help="cribbage (four-card hands) or five-card (three-card hands); any alias.")
 @click.option("--crib", is_flag=True, help="Crib counts (four cards, five-card flush only).")
 @click.option("--json", "as_json", is_flag=True, help="Print the distribution as JSON.")
@@ -127,7 +127,7 @@ def _print_distribution(dist: Distribution, what: str, seconds: float, plot: Pat
 
 
 @stats.command(short_help="The chance of winning (or any objective) from every pair of scores.")
-@click.option("--game", "-g", type=GameType(families=("cribbage",)), default="cribbage", show_default=True,
+@click.option("--game", "-g", type=GameType(crib=True), default="cribbage", show_default=True,
               help="cribbage (two players to 121), five-card (to 61) or cribbage-4 (partners to 121); any alias.")
 @click.option("--pone", is_flag=True, help="For the player who is pone in the next deal (default: the dealer).")
 @click.option("--objective", type=OBJECTIVE, default="win", show_default=True,

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -18,27 +17,19 @@ from pegboard.engine.deals import Deal
 from pegboard.engine.events import Event
 from pegboard.engine.views import SeatView
 from pegboard.errors import PegboardError
+from pegboard.kinds import GameKind
 from pegboard.rules import Rules
 
-__all__ = ["Action", "Deal", "Event", "GameState", "SeatView", "new_game", "state_class"]
-
-
-ENGINES = {
-    "cribbage": "pegboard.engine.cribbage:CribbageState",
-    "snailspace": "pegboard.engine.snailspace:SnailspaceState",
-    "solitaire": "pegboard.engine.solitaire:SolitaireState",
-}
-"""The engine class of each family of games, as ``module:Class``."""
+__all__ = ["Action", "Deal", "Event", "GameKind", "GameState", "SeatView", "new_game", "state_class"]
 
 
 def state_class(rules: Rules) -> type[GameState]:
-    """The engine class that plays ``rules``' family."""
-    module_name, _, class_name = ENGINES[rules.family].partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
-        raise PegboardError(f"game {rules.name!r} has no engine yet") from None
-    cls: type[GameState] = getattr(module, class_name)
+    """The engine class that plays ``rules``' family (its :class:`~pegboard.kinds.GameKind`'s).
+
+    >>> state_class(Rules.preset("five-card")).__name__
+    'CribbageState'
+    """
+    cls: type[GameState] = rules.kind.state_class()
     return cls
 
 
@@ -65,7 +56,7 @@ def new_game(
         rules = rules.with_options(**options)
     cls: Any = state_class(rules)
     if start_scores is not None:
-        if rules.family != "cribbage":
+        if not rules.pegging:
             raise PegboardError(f"start scores: only cribbage games start from given scores, not {rules.name}")
         if any(isinstance(score, bool) for score in start_scores):
             raise PegboardError(f"start scores {list(start_scores)}: expected whole numbers, not true or false")

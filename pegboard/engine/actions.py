@@ -14,14 +14,17 @@ Action.parse('discard 5H 6C', seat=1)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from pegboard.cards import Card, parse_cards
 from pegboard.errors import CardError, IllegalActionError
 
-__all__ = ["Action", "VERBS", "MAX_DIGITS", "small_number"]
+__all__ = ["Action", "Verb", "VERBS", "MAX_DIGITS", "small_number"]
 
-VERBS = {
+Verb = Literal["discard", "play", "go", "place", "count", "muggins", "pass"]
+"""An action's verb: mypy refuses a verb no game knows (a misspelt comparison, a made-up action)."""
+
+VERBS: dict[Verb, str] = {
     "discard": "cards to the crib (cribbage) or to a discard space (solitaire)",
     "play": "a card to the play (cribbage) or to the next cell of the spiral (snailspace)",
     "go": "no card fits under 31 (ruling 9)",
@@ -49,7 +52,7 @@ class Action(NamedTuple):
     """One player's move: the seat, a verb, the cards it names, and a target (cell or points)."""
 
     seat: int
-    verb: str
+    verb: Verb
     cards: tuple[Card, ...] = ()
     target: str | int | None = None
 
@@ -63,11 +66,12 @@ class Action(NamedTuple):
         if not isinstance(text, str) or not text.split():
             why = f"expected a verb ({', '.join(VERBS)})"
             raise IllegalActionError(f"empty action {text!r}: {why}", f"empty: {why}")
-        verb, *args = text.split()
-        verb = verb.lower()
-        if verb not in VERBS:
+        word, *args = text.split()
+        word = word.lower()
+        if word not in VERBS:
             why = f"expected a verb ({', '.join(VERBS)})"
-            raise IllegalActionError(f"unknown action {text!r}: {why}", f"unknown verb {verb!r}: {why}")
+            raise IllegalActionError(f"unknown action {text!r}: {why}", f"unknown verb {word!r}: {why}")
+        verb: Verb = word
         target: str | int | None = None
         if verb in ("count", "muggins") and args:
             points = small_number(args[0]) if len(args) == 1 else None

@@ -15,18 +15,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from pegboard.cards import Card
+from pegboard.cards import Card, full_deck
+from pegboard.engine import chance
 from pegboard.engine.actions import Action
 from pegboard.engine.deals import Deal, DealLog, DealSource, cut_for_deal
 from pegboard.engine.eventlog import EVERYTHING, EventLog
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, EventPhase, make_event
 from pegboard.engine.journal import Deferred, Journal
 from pegboard.engine.views import SeatView
-from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.errors import IllegalActionError, PegboardError, ResampleError
 from pegboard.rules import Rules
 from pegboard.scoring.items import ScoreItem
 
-__all__ = ["GameState", "DealLog", "check_player_names", "copy_containers", "clone_rng"]
+__all__ = ["GameState", "DealLog", "check_player_names", "copy_containers", "clone_rng", "renamed_deal"]
+
+_DECK = full_deck()
 
 
 def check_player_names(players: Sequence[str], count: int) -> tuple[str, ...]:
@@ -112,6 +115,21 @@ def clone_rng(rng: random.Random) -> random.Random:
     twin = random.Random()
     twin.setstate(rng.getstate())
     return twin
+
+
+def renamed_deal(deal: Deal, swap: dict[Card, Card]) -> Deal:
+    """``deal`` with every card it names renamed by ``swap`` (cards not in it stay); the undealt pack
+    is left to follow (every card the new deal does not name).
+
+    >>> from pegboard.cards import parse_cards
+    >>> five, king = parse_cards("5H KS")
+    >>> renamed_deal(Deal(hands=((five,),), starter=king), {five: king, king: five}).starter == five
+    True
+    """
+    starter = swap.get(deal.starter, deal.starter) if deal.starter is not None else None
+    hands = tuple([tuple([swap.get(card, card) for card in hand]) for hand in deal.hands])
+    return Deal(hands=hands, crib=tuple([swap.get(card, card) for card in deal.crib]), starter=starter,
+                stock=tuple([swap.get(card, card) for card in deal.stock]))
 
 
 class GameState(ABC):
@@ -359,6 +377,100 @@ class GameState(ABC):
         twin._source = DealSource(twin._rng, self._source.explicit)
         return twin
 
+    # ------------------------------------------------------------------ what a seat cannot tell apart
+    def resample(self, seat: int | None, rng: random.Random, tries: int = 20) -> GameState:
+        """A game ``seat`` cannot tell from this one (OpenSpiel's ``resample_from_infostate``): the
+        current deal's cards it may not see (:meth:`hidden_cards`: other hands and their throws, the
+        crib, the starter before it is turned, the pack, a solitaire stock's order) dealt again from
+        ``rng``, consistently with everything it saw (a player who said go holds nothing that fits),
+        and every move so far replayed (a hidden card a move names renamed alike). Each consistent
+        deal is equally likely. Later deals come from a new seed drawn from ``rng``. Raises
+        :class:`~pegboard.errors.ResampleError` if no deal fits (``tries`` deals contradict a move).
+
+        >>> from pegboard.engine import new_game
+        >>> game = new_game("cribbage", seed=4)
+        >>> twin = game.resample(0, random.Random(1))
+        >>> twin.view(0).hand == game.view(0).hand, twin.view(1).hand == game.view(1).hand
+        (True, False)
+        """
+        reason = ""
+        for _ in range(tries):
+            swap = self.resample_swap(seat, rng)
+            try:
+                return self._rebuilt(swap, rng)
+            except PegboardError as error:  # a constraint the families do not declare (none known)
+                reason = str(error)
+        raise ResampleError(f"seat {seat}: no deal of its {len(self.hidden_cards(seat))} hidden cards fits the "
+                            f"moves of deal {self.deal_number + 1} ({reason})")
+
+    def resample_swap(self, seat: int | None, rng: random.Random) -> dict[Card, Card]:
+        """What :meth:`resample` deals: each card ``seat`` may not see, and the card dealt in its place.
+        The seats whose hidden cards have a floor (:meth:`_held_floors`) are dealt first by
+        :func:`pegboard.engine.chance.deal_hidden`; the other hidden cards are shuffled among the
+        other places.
+
+        >>> from pegboard.engine import new_game
+        >>> game = new_game("cribbage", seed=4)
+        >>> swap = game.resample_swap(0, random.Random(1))
+        >>> set(swap) == set(swap.values()) == game.hidden_cards(0)
+        True
+        """
+        hidden = sorted(self.hidden_cards(seat))
+        held = self._held_floors(seat, frozenset(hidden))
+        dealt = chance.deal_hidden(rng, [card.code for card in hidden], [len(cards) for cards, _ in held],
+                                   [floor for _, floor in held])
+        if dealt is None:
+            raise ResampleError(f"seat {seat}: too few hidden cards above the floors "
+                                f"{[floor for _, floor in held]} of the hands that said go")
+        swap: dict[Card, Card] = {}
+        for (cards, _), codes in zip(held, dealt):
+            for old, code in zip(cards, codes):
+                swap[old] = _DECK[code]
+        taken = set(swap.values())
+        places = [card for card in hidden if card not in swap]
+        rest = [card for card in hidden if card not in taken]
+        rng.shuffle(rest)
+        swap.update(zip(places, rest))
+        return swap
+
+    def _held_floors(self, seat: int | None, hidden: frozenset[Card]) -> list[tuple[tuple[Card, ...], int]]:
+        """The hidden cards each other seat holds that its moves proved have more than some pips, with
+        that floor (cribbage: a go at count c, 31 - c); none by default."""
+        return []
+
+    def _rebuilt(self, swap: dict[Card, Card], rng: random.Random) -> GameState:
+        """The game dealt again with the current deal's cards renamed by ``swap``, every move replayed
+        (raises a :class:`~pegboard.errors.PegboardError` if one is illegal in it)."""
+        logs = self._deal_logs
+        deals = [log.deal for log in logs[:-1]] + [renamed_deal(logs[-1].deal, swap)]
+        start_scores: Sequence[int] | None = getattr(self, "start_scores", None)
+        extra: dict[str, Any] = {} if start_scores is None else {"start_scores": start_scores}
+        cls: Any = type(self)
+        twin: GameState = cls(self.rules, self.players, seed=rng.getrandbits(62),
+                              first_dealer=getattr(self, "first_dealer", None), dealt=deals, **extra)
+        if self.first_dealer_cut and not twin._journal.ends:  # the cuts for deal, as this game made them
+            twin._journal.entries[0:0] = self._journal.entries[:self._cut_entries()]
+            twin.first_dealer_cut = True
+        for log in logs[:-1]:
+            for action in log.moves:
+                twin.apply(action)
+        for action in logs[-1].moves:
+            cards = action.cards
+            twin.apply(Action(action.seat, action.verb, tuple([swap.get(card, card) for card in cards]),
+                              action.target) if cards else action)
+        return twin
+
+    def _cut_entries(self) -> int:
+        """How many entries the cuts for deal open the journal with."""
+        entries = self._journal.entries
+        count = 0
+        while count < len(entries):
+            entry = entries[count]
+            if not isinstance(entry, Event) or entry.type != "cut":
+                break
+            count += 1
+        return count
+
     # ------------------------------------------------------------------ machinery for subclasses
     def _log(self, event: Event | Deferred) -> None:
         self._journal.entries.append(event)
@@ -380,7 +492,7 @@ class GameState(ABC):
         self.first_dealer = first_dealer
         self.dealer = first_dealer
 
-    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: str, *, where: str = "") -> bool:
+    def _credit(self, seat: int, items: Sequence[ScoreItem], phase: EventPhase, *, where: str = "") -> bool:
         """Credit one scoring unit in full to ``seat``'s side; end the game if it reaches the target.
 
         ``where`` names the line or cell the points were made in (grid games), for the events.

@@ -24,7 +24,8 @@ from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.eventlog import EventLog
+from pegboard.engine.events import Event, Phase, make_event
 from pegboard.engine.views import CribbageView
 from pegboard.errors import PegboardError
 from pegboard.rules import Rules
@@ -56,14 +57,18 @@ _code = attrgetter("code")  # cards sort by code (what Card's ordering compares)
 class _PlayScore:
     """What a card laid in the play scored, itemised only when the event log is read."""
 
-    __slots__ = ("deal", "seat", "series", "count", "points")
+    __slots__ = ("deal", "seat", "series", "count", "points", "made")
 
     def __init__(self, deal: int, seat: int, series: tuple[Card, ...], count: int, points: int) -> None:
         self.deal, self.seat, self.series, self.count, self.points = deal, seat, series, count, points
+        self.made: list[Event] | None = None
 
     def expand(self) -> list[Event]:
-        return [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
-                for item in score_play(self.series, self.count).items]
+        made = self.made
+        if made is None:  # made once: the journal and every seat's log share the events
+            made = self.made = [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "play")
+                                for item in score_play(self.series, self.count).items]
+        return made
 
     def summary(self) -> Event:
         return make_event("score", self.deal, self.seat, (), self.points, "play", "play")
@@ -78,16 +83,21 @@ class _PlayScore:
 class _ShowScore:
     """A hand or crib's count in the show, itemised only when the event log is read."""
 
-    __slots__ = ("deal", "seat", "cards", "starter", "crib", "four_flush", "points")
+    __slots__ = ("deal", "seat", "cards", "starter", "crib", "four_flush", "points", "made")
 
     def __init__(self, deal: int, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool,
                  four_flush: bool, points: int) -> None:
         self.deal, self.seat, self.cards, self.starter, self.crib, self.four_flush, self.points = \
             deal, seat, cards, starter, crib, four_flush, points
+        self.made: list[Event] | None = None
 
     def expand(self) -> list[Event]:
-        items = show_items(self.cards, self.starter, self.crib, self.four_flush).items
-        return [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show") for item in items]
+        made = self.made
+        if made is None:  # made once: the journal and every seat's log share the events
+            items = show_items(self.cards, self.starter, self.crib, self.four_flush).items
+            made = self.made = [make_event("score", self.deal, self.seat, item.cards, item.points, item.kind, "show")
+                                for item in items]
+        return made
 
     def summary(self) -> Event:
         return make_event("score", self.deal, self.seat, (), self.points, "crib" if self.crib else "hand", "show")
@@ -98,6 +108,24 @@ class _ShowScore:
     def __deepcopy__(self, memo: dict[int, Any]) -> _ShowScore:
         return _ShowScore(self.deal, self.seat, copy.deepcopy(self.cards, memo), copy.deepcopy(self.starter, memo),
                           self.crib, self.four_flush, self.points)
+
+
+def _make_view(*, game: str, players: tuple[str, ...], seat: int | None, sides: tuple[str, ...],
+               side_of_seat: tuple[int, ...], scores: tuple[int, ...], previous_scores: tuple[int, ...], target: int,
+               deal: int, dealer: int, phase: Phase, to_act: tuple[int, ...], legal_actions: tuple[Action, ...],
+               hand: tuple[Card, ...], kept: tuple[Card, ...], discarded: tuple[Card, ...],
+               hand_sizes: tuple[int, ...], has_discarded: tuple[bool, ...], crib_size: int, crib: tuple[Card, ...],
+               starter: Card | None, count: int, series: tuple[tuple[int, Card], ...],
+               played: tuple[tuple[int, Card], ...], said_go: tuple[int, ...],
+               shown: tuple[tuple[int, str, tuple[Card, ...]], ...], counting: tuple[int, str] | None,
+               claim: tuple[int, int] | None, muggins: bool, finished: bool, winner: str | None,
+               events: EventLog) -> CribbageView:
+    """A :class:`CribbageView` from its fields by keyword: mypy checks every call, and compiled, a call costs
+    nothing more than the tuple (tests/test_typed_vocabulary.py checks that the tuple is in field order)."""
+    return _new(CribbageView, (game, players, seat, sides, side_of_seat, scores, previous_scores, target, deal,
+                                dealer, phase, to_act, legal_actions, hand, kept, discarded, hand_sizes,
+                                has_discarded, crib_size, crib, starter, count, series, played, said_go, shown,
+                                counting, claim, muggins, finished, winner, events))
 
 
 class CribbageState(GameState):
@@ -160,7 +188,7 @@ class CribbageState(GameState):
         self._starter: Card = deal.starter  # type: ignore[assignment]
         self._starter_turned = False
         self._deal = deal
-        self._phase = "discard"
+        self._phase: Phase = "discard"
         self._count = 0
         self._series: list[Card] = []  # the cards laid since the count was reset
         self._series_ranks: tuple[int, ...] = ()  # their ranks, for the fast play scorer
@@ -205,7 +233,7 @@ class CribbageState(GameState):
         return (self.dealer + 1) % self._seats
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``discard``, ``play``, ``count`` (muggins: declaring a count), ``muggins`` (claims), ``over``."""
         return "over" if self._over else self._phase
 
@@ -261,7 +289,8 @@ class CribbageState(GameState):
                 return f"{name} has already discarded"
             waiting = " or ".join(self.players[seat] for seat in acting)
             return f"it is {waiting}'s turn, not {name}'s"
-        expected = {"discard": "discard", "play": "play or go", "count": "count", "muggins": "muggins or pass"}
+        expected: dict[Phase, str] = {"discard": "discard", "play": "play or go", "count": "count",
+                                      "muggins": "muggins or pass"}
         phase_verbs = expected[self._phase]
         if action.verb not in phase_verbs.split(" or "):
             return f"during the {self._phase} {name} must {phase_verbs}"
@@ -546,6 +575,27 @@ class CribbageState(GameState):
             hidden.add(self._starter)
         return frozenset(hidden)
 
+    def _held_floors(self, seat: int | None, hidden: frozenset[Card]) -> list[tuple[tuple[Card, ...], int]]:
+        """Each other seat that said go this deal holds only cards of more pips than 31 less the count
+        it said go at (its highest such floor), as long as its hand is hidden."""
+        floors: dict[int, int] = {}
+        entries = self._journal.entries
+        for index in range(len(entries) - 1, -1, -1):
+            entry = entries[index]
+            if not isinstance(entry, Event):
+                continue
+            if entry.type == "deal":
+                break
+            said = entry.seat
+            if entry.type == "go" and said is not None and said != seat:
+                floors[said] = max(floors.get(said, 0), MAX_COUNT - (entry.count or 0))
+        held: list[tuple[tuple[Card, ...], int]] = []
+        for other in sorted(floors):
+            cards = tuple([card for card in self._hands[other] if card in hidden])
+            if cards and floors[other] > 0:
+                held.append((cards, floors[other]))
+        return held
+
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
         places = {f"hand {self.players[seat]}": tuple(hand) for seat, hand in enumerate(self._hands)}
         places["played"] = tuple(card for _, card in self._played)
@@ -560,43 +610,43 @@ class CribbageState(GameState):
         cached = self._view_cache.get(seat)
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        mine = seat is not None
         queue = self._show_queue
         phase = self._phase
-        view = _new(CribbageView, (
-            self._name,  # game
-            self.players,
-            seat,
-            self._side_names,  # sides
-            self._side_of_seat,
-            tuple(self._scores),
-            tuple(self._previous),
-            self._view_target,
-            self._deal_index,  # deal
-            self.dealer,
-            "over" if self._over else phase,
-            self.to_act(),
-            self.legal_actions(seat) if mine else (),  # type: ignore[arg-type]
-            tuple(self._hands[seat]) if mine else (),  # type: ignore[index]  # hand
-            self._kept[seat] if mine else (),  # type: ignore[index]
-            self._discards[seat] if mine else (),  # type: ignore[index]  # discarded
-            tuple([len(hand) for hand in self._hands]),  # hand_sizes
-            tuple([bool(thrown) for thrown in self._discards]),  # has_discarded
-            len(self._crib),  # crib_size
-            tuple(self._crib) if self._crib_face_up() else (),  # crib
-            self._starter if self._starter_turned else None,  # starter
-            self._count,
-            self._series_seats,  # series
-            self._played,
-            tuple(sorted(self._go)),  # said_go
-            tuple(self._shown),
-            queue[0] if queue and (phase == "count" or phase == "muggins") else None,  # counting
-            self._claim,
-            self._muggins,
-            self._over,  # finished
-            self.winner,
-            self._journal.snapshot(seat),  # events
-        ))
+        go, shown, winner = self._go, self._shown, self._winner
+        view = _make_view(
+            game=self._name,
+            players=self.players,
+            seat=seat,
+            sides=self._side_names,
+            side_of_seat=self._side_of_seat,
+            scores=tuple(self._scores),
+            previous_scores=tuple(self._previous),
+            target=self._view_target,
+            deal=self._deal_index,
+            dealer=self.dealer,
+            phase="over" if self._over else phase,
+            to_act=self.to_act(),
+            legal_actions=self.legal_actions(seat) if seat is not None else (),
+            hand=tuple(self._hands[seat]) if seat is not None else (),
+            kept=self._kept[seat] if seat is not None else (),
+            discarded=self._discards[seat] if seat is not None else (),
+            hand_sizes=tuple(map(len, self._hands)),
+            has_discarded=tuple(map(bool, self._discards)),
+            crib_size=len(self._crib),
+            crib=tuple(self._crib) if self._crib_face_up() else (),
+            starter=self._starter if self._starter_turned else None,
+            count=self._count,
+            series=self._series_seats,
+            played=self._played,
+            said_go=tuple(sorted(go)) if go else (),
+            shown=tuple(shown) if shown else (),
+            counting=queue[0] if queue and (phase == "count" or phase == "muggins") else None,
+            claim=self._claim,
+            muggins=self._muggins,
+            finished=self._over,
+            winner=None if winner is None else self._side_names[winner],
+            events=self._journal.snapshot(seat),
+        )
         self._view_cache[seat] = (self._version, view)
         return view
 

@@ -2,7 +2,9 @@
 
 The engines write their events to a :class:`pegboard.engine.journal.Journal`; readers get an
 :class:`EventLog`: the log as it stood when the snapshot was taken, as one seat may see it (private
-events censored), events made from the journal's entries only when read.
+events censored), events made from the journal's entries only when read. A player's snapshot reads the
+journal's censored copy for that seat (:class:`pegboard.engine.journal.SeatLog`), never the journal:
+nothing reachable from it holds a card the seat may not see.
 
 >>> from pegboard.engine.events import Event
 >>> from pegboard.engine.journal import Journal
@@ -28,11 +30,12 @@ EVERYTHING = -2
 
 
 class Written(Protocol):
-    """What a snapshot reads (a :class:`~pegboard.engine.journal.Journal`): the events made so far, each
-    private one's censored twin, and how many events the first ``mark`` entries make."""
+    """What a snapshot reads (a :class:`~pegboard.engine.journal.Journal`, or its censored copy for one
+    seat, a :class:`~pegboard.engine.journal.SeatLog`): the events made so far, already as the
+    snapshot's seat may see them, and how many events the first ``mark`` entries make."""
 
-    events: list[Event]
-    censored: list[Event | None]
+    @property
+    def events(self) -> list[Event]: ...
 
     def length_at(self, mark: int) -> int: ...
 
@@ -40,7 +43,8 @@ class Written(Protocol):
 class EventLog(Sequence[Event]):
     """Events of a journal between two marks, as ``seat`` may see them (None: a spectator).
 
-    An O(1) snapshot: it holds the journal and the marks, and makes (and censors) events only when read.
+    An O(1) snapshot: it holds what it reads (the journal for :data:`EVERYTHING`, else the seat's
+    censored copy of it) and the marks, and makes events only when read.
     """
 
     __slots__ = ("_journal", "_start_mark", "_mark", "_seat", "_bounds")
@@ -60,10 +64,7 @@ class EventLog(Sequence[Event]):
         return bounds
 
     def _get(self, index: int) -> Event:
-        journal = self._journal
-        event = journal.events[index]
-        twin = journal.censored[index]
-        return event if twin is None or event.private_to == self._seat or self._seat == EVERYTHING else twin
+        return self._journal.events[index]
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -88,13 +89,15 @@ class EventLog(Sequence[Event]):
 
     def __iter__(self) -> Iterator[Event]:
         first, stop = self._range()
+        events = self._journal.events
         for index in range(first, stop):
-            yield self._get(index)
+            yield events[index]
 
     def __reversed__(self) -> Iterator[Event]:
         first, stop = self._range()
+        events = self._journal.events
         for index in range(stop - 1, first - 1, -1):
-            yield self._get(index)
+            yield events[index]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventLog | tuple | list):

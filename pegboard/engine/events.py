@@ -13,13 +13,38 @@ player may see carries ``private_to``; :meth:`Event.censored` is what everyone e
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from pegboard.cards import Card
 
-__all__ = ["Event", "EVENT_TYPES", "make_event"]
+__all__ = ["Event", "EventType", "Phase", "EventPhase", "EVENT_TYPES", "PHASES", "make_event"]
 
-EVENT_TYPES = {
+EventType = Literal["cut", "deal", "dealt", "discard", "starter", "play", "place", "go", "reset", "show", "claim",
+                    "score", "end"]
+"""An event's type (:data:`EVENT_TYPES` says what each records)."""
+
+Phase = Literal["cut", "deal", "discard", "starter", "play", "count", "muggins", "show", "place", "over", "end"]
+"""A phase of a game (a game state's and a view's ``phase``) or of an event (:data:`PHASES`)."""
+
+EventPhase = Literal[Phase, ""]
+"""An event's phase: a :data:`Phase`, or empty for an event made without one."""
+
+PHASES: dict[Phase, str] = {
+    "cut": "the cut for first deal (ruling 13): events only",
+    "deal": "the cards are dealt: events only",
+    "discard": "cribbage: every seat throws to the crib",
+    "starter": "the starter is turned: events only",
+    "play": "cribbage: the play, towards 31",
+    "count": "cribbage with muggins: the owner declares a hand's or the crib's count",
+    "muggins": "cribbage with muggins: opponents claim the points a count missed, or pass",
+    "show": "hands and crib are counted (an event's phase; a game's, with muggins off, only for a moment)",
+    "place": "Snailspace and solitaire: cards are placed",
+    "over": "the game is over (a game's and a view's phase)",
+    "end": "the game is over (an event's phase)",
+}
+"""Every phase and where it is met."""
+
+EVENT_TYPES: dict[EventType, str] = {
     "cut": "a card cut for the first deal (ruling 13)",
     "deal": "a new deal starts; seat is the dealer",
     "dealt": "the cards dealt to a seat (private to that seat)",
@@ -44,13 +69,13 @@ class Event(NamedTuple):
     in (``cut``, ``deal``, ``discard``, ``starter``, ``play``, ``show``, ``place``, ``end``).
     """
 
-    type: str
+    type: EventType
     deal: int
     seat: int | None = None
     cards: tuple[Card, ...] = ()
     points: int = 0
     kind: str = ""
-    phase: str = ""
+    phase: EventPhase = ""
     count: int | None = None  # type: ignore[assignment]  # the running count; shadows tuple.count
     where: str = ""
     private_to: int | None = None
@@ -95,8 +120,8 @@ class Event(NamedTuple):
 _new = tuple.__new__
 
 
-def make_event(type: str, deal: int, seat: int | None = None, cards: tuple[Card, ...] = (), points: int = 0,
-               kind: str = "", phase: str = "", count: int | None = None, where: str = "",
+def make_event(type: EventType, deal: int, seat: int | None = None, cards: tuple[Card, ...] = (), points: int = 0,
+               kind: str = "", phase: EventPhase = "", count: int | None = None, where: str = "",
                private_to: int | None = None, hidden: int = 0) -> Event:
     """``Event(...)``, made without the named tuple's own constructor (Python code): the engines make
     hundreds of events a game.

@@ -26,7 +26,7 @@ from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, Phase, make_event
 from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import SeatView, view_to_json
 from pegboard.rules import Rules
@@ -67,7 +67,7 @@ class SnailspaceView:
     deal: int
     deals: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     grid: tuple[Card | None, ...]
@@ -112,6 +112,7 @@ class SnailspaceState(GameState):
         dealt: Sequence[Deal | None] = (),
     ) -> None:
         super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
+        self._view_cache: dict[int | None, tuple[int, SnailspaceView]] = {}
         self._settle_first_dealer(first_dealer)
         self._start_deal()
 
@@ -140,7 +141,7 @@ class SnailspaceState(GameState):
         return 1 - self.dealer
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``place`` while cards are being placed, ``over`` at the end."""
         return "over" if self._over else "place"
 
@@ -247,8 +248,12 @@ class SnailspaceState(GameState):
         return places
 
     def view(self, seat: int | None) -> SnailspaceView:
-        """What ``seat`` may see (None: a spectator)."""
-        return SnailspaceView(
+        """What ``seat`` may see (None: a spectator). Made once per change of the game: asking again
+        before the next action returns the same view."""
+        cached = self._view_cache.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        view = SnailspaceView(
             game=self.rules.name,
             players=self.players,
             seat=seat,
@@ -270,3 +275,5 @@ class SnailspaceState(GameState):
             winner=self.winner,
             events=self.events_for(seat),
         )
+        self._view_cache[seat] = (self._version, view)
+        return view

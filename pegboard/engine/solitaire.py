@@ -27,7 +27,7 @@ from pegboard.cards import Card
 from pegboard.engine.actions import VERBS, Action
 from pegboard.engine.base import GameState
 from pegboard.engine.deals import Deal
-from pegboard.engine.events import Event, make_event
+from pegboard.engine.events import Event, Phase, make_event
 from pegboard.engine.gridkit import cards_left_out
 from pegboard.engine.views import SeatView, view_to_json
 from pegboard.rules import Rules
@@ -61,7 +61,7 @@ class SolitaireView:
     scores: tuple[int, ...]
     previous_scores: tuple[int, ...]
     target: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     grid: tuple[Card | None, ...]
@@ -110,6 +110,7 @@ class SolitaireState(GameState):
         dealt: Sequence[Deal | None] = (),
     ) -> None:
         super().__init__(rules, players, rng=rng, seed=seed, dealt=dealt)
+        self._view_cache: dict[int | None, tuple[int, SolitaireView]] = {}
         deal = self._source.deal(0, rules)
         self._start_deal_log(deal)
         self._stock = deal.stock
@@ -123,7 +124,7 @@ class SolitaireState(GameState):
 
     # ------------------------------------------------------------------ state
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``place`` while cards are turned, ``over`` once the starter is turned (ruling 27)."""
         return "over" if self._over else "place"
 
@@ -263,8 +264,12 @@ class SolitaireState(GameState):
         }
 
     def view(self, seat: int | None) -> SolitaireView:
-        """What the player (or a spectator, ``None``) sees."""
-        return SolitaireView(
+        """What the player (or a spectator, ``None``) sees. Made once per change of the game: asking
+        again before the next action returns the same view."""
+        cached = self._view_cache.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        view = SolitaireView(
             game=self.rules.name,
             players=self.players,
             seat=seat,
@@ -285,3 +290,5 @@ class SolitaireState(GameState):
             winner=self.winner,
             events=self.events_for(seat),
         )
+        self._view_cache[seat] = (self._version, view)
+        return view

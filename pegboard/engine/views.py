@@ -1,7 +1,11 @@
 """Per-player views: everything one seat may see, and nothing it may not.
 
-Views are frozen values built by the engine from the state; no hidden card is ever put in one,
-so serialising a view (``to_json``) is safe to send to that player. Every game's view has the fields
+Views are frozen values built by the engine from the state; no hidden card is ever put in one, nor
+anywhere in what it refers to (its events come from the seat's censored copy of the journal, never the
+journal: tests/test_view_graph.py walks every view's object graph), so serialising a view
+(``to_json``) is safe to send to that player, and a bot reading its private attributes learns nothing
+more. Verbs, event types and phases are ``Literal`` types (:data:`~pegboard.engine.actions.Verb`,
+:data:`~pegboard.engine.events.EventType`, :data:`~pegboard.engine.events.Phase`). Every game's view has the fields
 of :class:`SeatView`, which is what ``GameState.view`` returns and what bots receive; a bot or an
 interface that needs a game's own fields (the hand, the count, the grid) narrows it to that game's
 view: :class:`CribbageView` here, ``SnailspaceView`` and ``SolitaireView`` beside their engines.
@@ -18,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any, NamedTuple, Protocol
 
-from pegboard.cards import Card
+from pegboard.cards import Card, full_deck
 from pegboard.engine.actions import Action
 from pegboard.engine.eventlog import EventLog
-from pegboard.engine.events import Event
+from pegboard.engine.events import Event, Phase
 
-__all__ = ["SeatView", "CribbageView", "cribbage_view", "view_to_json"]
+__all__ = ["SeatView", "CribbageView", "cribbage_view", "view_to_json", "json_value"]
 
 
 class SeatView(Protocol):
@@ -40,7 +44,7 @@ class SeatView(Protocol):
     @property
     def previous_scores(self) -> tuple[int, ...]: ...
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> Phase: ...
     @property
     def to_act(self) -> tuple[int, ...]: ...
     @property
@@ -56,26 +60,43 @@ class SeatView(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
-def _json_value(value: Any, players: tuple[str, ...]) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Action):  # before tuples: actions and events are named tuples
-        return {"seat": value.seat, "text": value.text()}
-    if isinstance(value, Event):
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+_CARD_TEXT = {card: str(card) for card in full_deck()}
+
+
+def json_value(value: Any, players: tuple[str, ...] = (), actions_as_text: bool = False) -> Any:
+    """A view's value as JSON-ready data: cards as text, actions as ``{seat, text}`` (or their text alone),
+    events as dicts naming ``players``, tuples and logs as lists. Written once for the views' ``to_json``
+    and the web frames (a hot path: exact types are tested first).
+
+    >>> from pegboard.cards import parse_cards
+    >>> json_value((parse_cards("5H")[0], Action(1, "go"))), json_value(Action(1, "go"), actions_as_text=True)
+    (['5H', {'seat': 1, 'text': 'go'}], 'go')
+    """
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is Card:
+        return _CARD_TEXT[value]
+    if kind is tuple or kind is list:
+        return [json_value(item, players, actions_as_text) for item in value]
+    if kind is Action:
+        return value.text() if actions_as_text else {"seat": value.seat, "text": value.text()}
+    if kind is Event:
         return value.to_json(players)
-    if isinstance(value, (tuple, list, EventLog)):
-        return [_json_value(item, players) for item in value]
     if isinstance(value, dict):
-        return {str(key): _json_value(item, players) for key, item in value.items()}
+        return {str(key): json_value(item, players, actions_as_text) for key, item in value.items()}
+    if isinstance(value, (tuple, list, EventLog)):
+        return [json_value(item, players, actions_as_text) for item in value]
     return value
 
 
-def view_to_json(view: SeatView) -> dict[str, Any]:
-    """A view as JSON-ready data: cards as text, actions as {seat, text}, events as dicts."""
+def view_to_json(view: SeatView, *, leave_out: tuple[str, ...] = (), actions_as_text: bool = False) -> dict[str, Any]:
+    """A view as JSON-ready data (:func:`json_value` of each field but those left out)."""
     players: tuple[str, ...] = view.players
     names: tuple[str, ...] = tuple(field.name for field in fields(view)) if is_dataclass(view) else \
         type(view)._fields  # type: ignore[attr-defined]  # the named tuples' fields
-    return {name: _json_value(getattr(view, name), players) for name in names}
+    return {name: json_value(getattr(view, name), players, actions_as_text) for name in names if name not in leave_out}
 
 
 class CribbageView(NamedTuple):
@@ -95,7 +116,7 @@ class CribbageView(NamedTuple):
     target: int
     deal: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: tuple[int, ...]
     legal_actions: tuple[Action, ...]
     hand: tuple[Card, ...]

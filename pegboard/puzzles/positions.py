@@ -24,12 +24,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from pegboard.analysis.evaluate import GRID_SAMPLES, REVIEW_SETTINGS, Assessment, Assessor
 from pegboard.analysis.position import build_position, parse_position
 from pegboard.bots.expert import ExpertBot
 from pegboard.engine import GameState
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import PegboardError, PuzzleError
 from pegboard.records import read_record, record_of, replay
 
@@ -62,7 +63,9 @@ def _sides(game: GameState, seat: int) -> list[int]:
 def _text_form(game: GameState, seat: int, start_scores: tuple[int, ...]) -> str | None:
     """The short text form of ``seat``'s discard or play in ``game``, or None where it cannot say it."""
     rules = game.rules
-    view: Any = game.view(seat)
+    if not rules.crib:
+        return None
+    view = cast(CribbageView, game.view(seat))  # a game with a crib
     if not rules.crib or getattr(view, "phase", "") not in ("discard", "play"):
         return None
     sides = _sides(game, seat)
@@ -189,11 +192,12 @@ class DeepAssessor(Assessor):
             found = self._experts[seat] = ExpertBot(self.rules, seat, seed=0, settings=settings)
         return found
 
-    def assess(self, view: Any, rng: random.Random, *, every_chance: bool = False) -> Assessment:
-        if not self.rules.crib and view.seat not in self._grid:
+    def assess(self, view: SeatView, rng: random.Random, *, every_chance: bool = False) -> Assessment:
+        seat = view.seat
+        if not self.rules.crib and seat is not None and seat not in self._grid:
             from pegboard.bots.grid import SnailspaceExpert, SolitaireExpert
 
             samples = self.factor * GRID_SAMPLES[self.rules.family]
             kind = SnailspaceExpert if self.rules.cells_in_order else SolitaireExpert
-            self._grid[view.seat] = kind(self.rules, view.seat, 0, samples=samples)
+            self._grid[seat] = kind(self.rules, seat, 0, samples=samples)
         return super().assess(view, rng, every_chance=every_chance)

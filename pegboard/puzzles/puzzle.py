@@ -170,6 +170,8 @@ class Puzzle:
     def from_json(data: Any) -> Puzzle:
         """A puzzle from :meth:`to_json`'s object; :class:`PuzzleError` for anything else."""
         try:
+            if not data["options"] or data["answer"] not in [option["choice"] for option in data["options"]]:
+                raise ValueError("the answer must be one of the options")
             return Puzzle(str(data["id"]), str(data["kind"]), str(data["game"]), str(data["position"]),
                           str(data["answer"]),
                           tuple((str(option["choice"]), float(option["value"])) for option in data["options"]),

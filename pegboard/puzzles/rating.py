@@ -50,8 +50,20 @@ class Rating:
 
     @staticmethod
     def from_json(data: Any) -> Rating:
-        return Rating(float(data["rating"]), float(data["deviation"]), float(data.get("volatility", 0.06)),
-                      int(data.get("games", 0)))
+        """A rating from :meth:`to_json`'s object; ValueError unless its numbers are in range (a forged
+        state must not reach the Glicko maths: NaN, an infinite or zero deviation).
+
+        >>> Rating.from_json({"rating": 1500, "deviation": 0})
+        Traceback (most recent call last):
+        ...
+        ValueError: rating: expected a rating within ±10000, a deviation in (0, 1000] and a volatility in (0, 1]
+        """
+        rating = Rating(float(data["rating"]), float(data["deviation"]), float(data.get("volatility", 0.06)),
+                        int(data.get("games", 0)))
+        if not (abs(rating.rating) <= 10_000 and 0 < rating.deviation <= 1000 and 0 < rating.volatility <= 1):
+            raise ValueError("rating: expected a rating within ±10000, a deviation in (0, 1000] and a volatility "
+                             "in (0, 1]")
+        return rating
 
 
 START = Rating(1500.0, 350.0, 0.06, 0)

@@ -14,9 +14,14 @@ Your hand: 5♥ 5♣ 6♦ 7♠ J♥ K♦
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from pegboard.cards import Card
+from pegboard.engine import GameState
+from pegboard.engine.gameview import GridView
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import SolitaireView
+from pegboard.engine.views import CribbageView
 from pegboard.puzzles.positions import load_position
 from pegboard.puzzles.puzzle import Puzzle
 
@@ -73,7 +78,7 @@ def table_lines(puzzle: Puzzle) -> list[str]:
     return lines
 
 
-def _counted_cards(view: Any, counting: Any) -> list[Any]:
+def _counted_cards(view: CribbageView, counting: Any) -> list[Any]:
     """The cards being counted: the crib, or the hand shown by the seat counting (or one's own kept)."""
     if counting and counting[1] == "crib":
         return list(view.crib)
@@ -83,7 +88,7 @@ def _counted_cards(view: Any, counting: Any) -> list[Any]:
     return list(getattr(view, "kept", None) or view.hand)
 
 
-def _grid_lines(game: Any, view: Any) -> list[str]:
+def _grid_lines(game: GameState, view: GridView) -> list[str]:
     grid = list(view.grid)
     size = 5 if len(grid) == 25 else 4
     lines = ["    " + "  ".join(f"{'abcde'[col]:>2}" for col in range(size))]
@@ -95,11 +100,13 @@ def _grid_lines(game: Any, view: Any) -> list[str]:
             mark = "[]" if nxt is not None and list(nxt) == [row, col] else " ."
             cells.append(f"{Card.parse(str(card)).symbol:>2}" if card is not None else mark)
         lines.append(f"{row + 1:>2}  " + "  ".join(cells))
-    if getattr(view, "current", None):
-        left = view.discard_spaces - len(view.discards)
-        lines.append(f"Card to place: {Card.parse(str(view.current)).symbol} · discard spaces left {left}")
-    elif getattr(view, "hand", None):
-        lines.append(f"Your hand: {_cards(view.hand)}")
+    if not game.rules.cells_in_order:
+        square = cast(SolitaireView, view)
+        if square.current:
+            left = square.discard_spaces - len(square.discards)
+            lines.append(f"Card to place: {Card.parse(str(square.current)).symbol} · discard spaces left {left}")
+    elif snail_hand := cast(SnailspaceView, view).hand:
+        lines.append(f"Your hand: {_cards(snail_hand)}")
     return lines
 
 

@@ -8,10 +8,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from pegboard.analysis.evaluate import Assessment
 from pegboard.engine import Action, GameState
+from pegboard.engine.views import CribbageView
 
 __all__ = ["theme_of", "THEMES", "points_now"]
 
@@ -67,15 +68,16 @@ def theme_of(game: GameState, seat: int, found: Assessment, answer: Action) -> s
             return THEMES["count"][1] if counting and counting[1] == "crib" else THEMES["count"][0]
         return THEMES["count"][3] if answer.verb == "pass" else THEMES["count"][2]
     if kind == "discard":
-        return _discard_theme(view, found, answer)
-    return _play_theme(game, view, seat, found, answer)
+        return _discard_theme(cast(CribbageView, view), found, answer)  # a discard: a game with a crib
+    return _play_theme(game, cast(CribbageView, view), seat, found, answer)
 
 
-def _discard_theme(view: Any, found: Assessment, answer: Action) -> str:
+def _discard_theme(view: CribbageView, found: Assessment, answer: Action) -> str:
     names = THEMES["discard"]
     if found.by_win:
         return names[0]
-    own = view.dealer == view.seat or view.side_of_seat[view.dealer] == view.side_of_seat[view.seat]
+    seat = view.seat if view.seat is not None else view.dealer  # a player's view: its seat is set
+    own = view.side_of_seat[view.dealer] == view.side_of_seat[seat]
     thrown = list(answer.cards)
     kept = [card for card in view.hand if card not in thrown]
     fives_elsewhere = any(any(card.rank == 5 for card in option.action.cards) for option in found.options)
@@ -92,7 +94,7 @@ def _discard_theme(view: Any, found: Assessment, answer: Action) -> str:
     return names[5]
 
 
-def _play_theme(game: GameState, view: Any, seat: int, found: Assessment, answer: Action) -> str:
+def _play_theme(game: GameState, view: CribbageView, seat: int, found: Assessment, answer: Action) -> str:
     names = THEMES["play"]
     side = game.side_of(seat)
     scored = points_now(game, answer) if answer.verb == "play" else (0,) * game.rules.sides

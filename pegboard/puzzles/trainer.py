@@ -60,6 +60,8 @@ class Verdict:
     puzzle_rating_after: float
     streak: int
     expected: float
+    puzzle_after: Rating | None = field(default=None, compare=False)
+    """The puzzle's whole Glicko rating after the attempt (a server that keeps puzzles' ratings stores it)."""
 
     @property
     def change(self) -> float:
@@ -160,7 +162,7 @@ class Trainer:
         self.pending = None
         return Verdict(right, chosen, puzzle.answer, puzzle.options, puzzle.measure,
                        _explain(puzzle, chosen, right), before.rating, self.rating.rating, against.rating,
-                       puzzle_after.rating, self.streak, chance)
+                       puzzle_after.rating, self.streak, chance, puzzle_after)
 
     def add_mistakes(self, puzzles: Sequence[Puzzle], limit: int = MISTAKES_PER_GAME) -> int:
         """Queue the ``limit`` costliest of ``puzzles`` (mined from the player's game, each with the
@@ -180,9 +182,13 @@ class Trainer:
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise PuzzleError(f"training state: expected a {STATE_FORMAT} object")
         try:
+            history = [dict(item) for item in data["history"]]
+            if not all(isinstance(item.get("id"), str) for item in history):
+                raise ValueError("each answer of the history needs its puzzle's id")
+            if not isinstance(data.get("pending"), (str, type(None))):
+                raise ValueError("pending: expected a puzzle's id or null")
             return Trainer(Rating.from_json(data["rating"]), int(data["streak"]), int(data["best_streak"]),
-                           int(data["seen"]), [dict(item) for item in data["history"]], Queue.from_json(data["queue"]),
-                           data.get("pending"))
+                           int(data["seen"]), history, Queue.from_json(data["queue"]), data.get("pending"))
         except (KeyError, TypeError, ValueError) as error:
             raise PuzzleError(f"training state: {error}") from None
 

@@ -32,9 +32,14 @@ from pegboard.cards import Card
 from pegboard.engine.actions import Action
 from pegboard.engine.cribbage import MOST_IN_A_SHOW
 from pegboard.errors import PegboardError
+from pegboard.kinds import kind_named
 from pegboard.rules import Rules
 
-__all__ = ["ActionCodec", "InvalidActionIdError"]
+__all__ = ["ActionCodec", "InvalidActionIdError", "ACTIONS"]
+
+ACTIONS = "actions"
+"""The role under which a kind registers its codec maker, ``Rules -> ActionCodec``
+(:meth:`~pegboard.kinds.GameKind.renderer`)."""
 
 _PAIRS = tuple(combinations(range(52), 2))
 _PAIR_ID = {pair: index for index, pair in enumerate(_PAIRS)}
@@ -60,12 +65,28 @@ class ActionCodec:
     @staticmethod
     @cache
     def for_rules(rules: Rules) -> ActionCodec:
-        """The codec of ``rules`` (cached: one per distinct rules object)."""
-        if not rules.holds_hand:
-            return ActionCodec("solitaire", 17, _labels=tuple(f"place {cell}" for cell in _CELLS) + ("discard",),
-                               cells=True)
-        if rules.cells_in_order:
-            return ActionCodec("snailspace", 52, _labels=tuple(f"play {Card.from_code(c)}" for c in range(52)))
+        """The codec of ``rules`` (cached: one per distinct rules object), made by its kind's codec maker."""
+        codec: ActionCodec = rules.kind.renderer(ACTIONS)(rules)
+        return codec
+
+    @staticmethod
+    def cells_of_grid(rules: Rules) -> ActionCodec:
+        """Solitaire's: place the card turned on one of the 16 cells, or discard it."""
+        return ActionCodec(rules.family, 17, _labels=tuple(f"place {cell}" for cell in _CELLS) + ("discard",),
+                           cells=True)
+
+    @staticmethod
+    def plays(rules: Rules) -> ActionCodec:
+        """A game whose only move is to play a card of the hand: ``0-51`` play the card of that code.
+
+        >>> ActionCodec.plays(Rules.preset("snailspace")).label(51)
+        'play KS'
+        """
+        return ActionCodec(rules.family, 52, _labels=tuple(f"play {Card.from_code(c)}" for c in range(52)))
+
+    @staticmethod
+    def cribbage(rules: Rules) -> ActionCodec:
+        """The cribbage games': plays, go, discards and (muggins) counts and claims."""
         labels = [f"play {Card.from_code(c)}" for c in range(52)] + ["go"]
         if rules.discard_count == 1:
             labels += [f"discard {Card.from_code(c)}" for c in range(52)]
@@ -162,3 +183,8 @@ class ActionCodec:
         if ids:
             mask[ids] = 1
         return mask
+
+
+kind_named("cribbage").register_renderer(ACTIONS, ActionCodec.cribbage)
+kind_named("snailspace").register_renderer(ACTIONS, ActionCodec.plays)
+kind_named("solitaire").register_renderer(ACTIONS, ActionCodec.cells_of_grid)

@@ -17,6 +17,7 @@ turn; sides likewise (my side first). ``docs/rl.md`` explains every field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -24,13 +25,17 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.cards import Card
-from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.snailspace import SnailspaceView, snailspace_view
 from pegboard.engine.solitaire import SolitaireView, solitaire_view
-from pegboard.engine.views import CribbageView, SeatView
+from pegboard.engine.views import CribbageView, SeatView, cribbage_view
 from pegboard.errors import PegboardError
+from pegboard.kinds import kind_named
 from pegboard.rules import Rules
 
-__all__ = ["ObservationEncoder", "FIELD_DOCS"]
+__all__ = ["ObservationEncoder", "Observation", "FIELD_DOCS", "OBSERVATION"]
+
+OBSERVATION = "observation"
+"""The role under which a kind's :class:`Observation` is registered (:meth:`~pegboard.kinds.GameKind.renderer`)."""
 
 PHASES = ("discard", "play", "show", "count", "muggins", "over")
 SNAIL_SCORE_SCALE = 200
@@ -80,17 +85,31 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
 """What each field of each family's observation holds: the source of docs/rl.md's tables."""
 
 
-def _sizes(rules: Rules) -> list[tuple[str, int]]:
+@dataclass(frozen=True)
+class Observation:
+    """How one kind of game's views become vectors: its fields and their sizes for given rules, and the
+    encoding of a view (the indices of the ones; other values written into ``out`` directly)."""
+
+    sizes: Callable[[Rules], list[tuple[str, int]]]
+    encode: Callable[[ObservationEncoder, SeatView, int, npt.NDArray[np.float32]], list[int]]
+    docs: dict[str, str]
+
+
+def _cribbage_sizes(rules: Rules) -> list[tuple[str, int]]:
     players, sides = rules.players, rules.sides
-    if rules.crib:
-        return [("hand", 52), ("discarded", 52), ("crib", 52), ("starter", 52), ("played", players * 52),
-                ("series", 52), ("last_cards", 4 * 13), ("count", 32), ("shown", players * 52),
-                ("scores", sides), ("dealer", players), ("to_act", players), ("said_go", players),
-                ("hand_sizes", players), ("has_discarded", players), ("phase", len(PHASES)),
-                ("counting", players + 1), ("claim", 1)]
-    if rules.cells_in_order:
-        return [("grid", 25 * 17), ("hand", 52), ("next_cell", SNAIL_SPIRAL_CELLS), ("scores", 2), ("dealer", 2),
-                ("to_act", 2), ("hand_sizes", 2), ("deal", 4)]
+    return [("hand", 52), ("discarded", 52), ("crib", 52), ("starter", 52), ("played", players * 52),
+            ("series", 52), ("last_cards", 4 * 13), ("count", 32), ("shown", players * 52),
+            ("scores", sides), ("dealer", players), ("to_act", players), ("said_go", players),
+            ("hand_sizes", players), ("has_discarded", players), ("phase", len(PHASES)),
+            ("counting", players + 1), ("claim", 1)]
+
+
+def _snailspace_sizes(rules: Rules) -> list[tuple[str, int]]:
+    return [("grid", 25 * 17), ("hand", 52), ("next_cell", SNAIL_SPIRAL_CELLS), ("scores", 2), ("dealer", 2),
+            ("to_act", 2), ("hand_sizes", 2), ("deal", 4)]
+
+
+def _solitaire_sizes(rules: Rules) -> list[tuple[str, int]]:
     return [("grid", 16 * 17), ("current", 52), ("discards", 52), ("discards_left", 5), ("stock_left", 1),
             ("starter", 52)]
 
@@ -103,16 +122,23 @@ class ObservationEncoder:
     fields: tuple[tuple[str, int, int], ...]
     size: int
     _start: dict[str, int] = field(repr=False, compare=False)
+    _kind: Observation = field(repr=False, compare=False)
 
     @staticmethod
     @cache
     def for_rules(rules: Rules) -> ObservationEncoder:
         """The encoder of ``rules`` (cached)."""
+        kind: Observation = rules.kind.renderer(OBSERVATION)
         start, fields = 0, []
-        for name, size in _sizes(rules):
+        for name, size in kind.sizes(rules):
             fields.append((name, start, size))
             start += size
-        return ObservationEncoder(rules, tuple(fields), start, {name: begin for name, begin, _ in fields})
+        return ObservationEncoder(rules, tuple(fields), start, {name: begin for name, begin, _ in fields}, kind)
+
+    @property
+    def start(self) -> dict[str, int]:
+        """Where each field begins in the vector (for a kind's :attr:`Observation.encode`)."""
+        return self._start
 
     def slice(self, name: str) -> slice:
         """Where field ``name`` lies in the vector.
@@ -131,12 +157,7 @@ class ObservationEncoder:
         if me is None:
             raise PegboardError("a spectator's view has no observation: expected a seat's view")
         out = np.zeros(self.size, dtype=np.float32)
-        if isinstance(view, CribbageView):
-            ones = self._cribbage(view, me, out)
-        elif isinstance(view, SnailspaceView):
-            ones = self._snailspace(view, me, out)
-        else:
-            ones = self._solitaire(solitaire_view(view), out)
+        ones = self._kind.encode(self, view, me, out)
         out[ones] = 1.0
         return out
 
@@ -223,3 +244,22 @@ def _spiral_steps() -> dict[tuple[int, int], int]:
 
 
 _SPIRAL_STEP = _spiral_steps()
+
+def _encode_cribbage(encoder: ObservationEncoder, view: SeatView, me: int, out: npt.NDArray[np.float32]) -> list[int]:
+    return encoder._cribbage(cribbage_view(view), me, out)
+
+
+def _encode_snailspace(encoder: ObservationEncoder, view: SeatView, me: int, out: npt.NDArray[np.float32]) -> list[int]:
+    return encoder._snailspace(snailspace_view(view), me, out)
+
+
+def _encode_solitaire(encoder: ObservationEncoder, view: SeatView, me: int, out: npt.NDArray[np.float32]) -> list[int]:
+    return encoder._solitaire(solitaire_view(view), out)
+
+
+kind_named("cribbage").register_renderer(OBSERVATION, Observation(_cribbage_sizes, _encode_cribbage,
+                                                                  FIELD_DOCS["cribbage"]))
+kind_named("snailspace").register_renderer(OBSERVATION, Observation(_snailspace_sizes, _encode_snailspace,
+                                                                    FIELD_DOCS["snailspace"]))
+kind_named("solitaire").register_renderer(OBSERVATION, Observation(_solitaire_sizes, _encode_solitaire,
+                                                                   FIELD_DOCS["solitaire"]))

@@ -37,10 +37,11 @@ import pyspiel
 from pegboard.cards import Card, full_deck
 from pegboard.engine import Deal, GameState, new_game
 from pegboard.engine.actions import Action
-from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.snailspace import snailspace_view
 from pegboard.engine.solitaire import solitaire_view
-from pegboard.engine.views import CribbageView
+from pegboard.engine.views import SeatView, cribbage_view
 from pegboard.errors import IllegalActionError, PegboardError
+from pegboard.kinds import kind_named
 from pegboard.rl.actions import ActionCodec
 from pegboard.rl.observation import ObservationEncoder
 from pegboard.rules import Rules
@@ -370,19 +371,8 @@ class PegboardState(pyspiel.State):  # type: ignore[misc]
             return None
         view = game.view(seat)
         pending = self._pending  # the engine holds made-up cards for what chance has not dealt yet: hide them
-        if isinstance(view, SnailspaceView):
-            totals = tuple(total + now for total, now in zip(self._totals, view.scores)) if not self._over \
-                else self._final
-            view = dataclasses.replace(view, scores=totals, deal=self._deal_index)
-            if pending:
-                view = dataclasses.replace(view, hand=(), grid=(None,) * 25, legal_actions=(), to_act=())
-        elif isinstance(view, CribbageView):
-            view = view._replace(deal=self._deal_index)
-            if pending:
-                view = view._replace(hand=(), kept=(), discarded=(), legal_actions=(), to_act=())
-        elif pending:
-            view = dataclasses.replace(solitaire_view(view), current=None, starter=None, legal_actions=(), to_act=())
-        return view
+        seen: Callable[[PegboardState, SeatView, bool], SeatView] = self.rules.kind.renderer(OPENSPIEL_VIEW)
+        return seen(self, view, pending)
 
     def event_texts(self, seat: int) -> list[str]:
         """Every event ``seat`` has seen, as text (its perfect recall)."""
@@ -442,24 +432,34 @@ class PegboardObserver:
         return _view_text(view, player)
 
 
-def _view_text(view: Any, seat: int) -> str:
+def _view_text(view: SeatView, seat: int) -> str:
     cards = " ".join(str(card) for card in sorted(getattr(view, "hand", ())))
     parts = [f"seat {seat}", f"scores {' '.join(str(score) for score in view.scores)}", f"hand {cards}"]
-    if hasattr(view, "count"):
-        parts += [f"dealer {view.dealer}", f"phase {view.phase}", f"starter {view.starter or '-'}",
-                  f"count {view.count}", "series " + " ".join(str(card) for _, card in view.series),
-                  "played " + " ".join(f"{s}:{card}" for s, card in view.played),
-                  "discarded " + " ".join(str(card) for card in view.discarded),
-                  "crib " + " ".join(str(card) for card in view.crib),
-                  "go " + " ".join(str(s) for s in view.said_go)]
-    elif hasattr(view, "next_cell"):
-        parts += [f"dealer {view.dealer}", f"deal {view.deal}",
-                  "grid " + " ".join(str(card) if card else ".." for card in view.grid)]
-    else:
-        parts += [f"turned {view.current or '-'}", f"stock {view.stock_left}",
-                  "grid " + " ".join(str(card) if card else ".." for card in view.grid),
-                  "discards " + " ".join(str(card) for card in view.discards)]
-    return "; ".join(parts)
+    details: Callable[[SeatView], list[str]] = Rules.preset(view.game).kind.renderer(OPENSPIEL_TEXT)
+    return "; ".join(parts + details(view))
+
+
+def _cribbage_text(seat_view: SeatView) -> list[str]:
+    view = cribbage_view(seat_view)
+    return [f"dealer {view.dealer}", f"phase {view.phase}", f"starter {view.starter or '-'}",
+            f"count {view.count}", "series " + " ".join(str(card) for _, card in view.series),
+            "played " + " ".join(f"{s}:{card}" for s, card in view.played),
+            "discarded " + " ".join(str(card) for card in view.discarded),
+            "crib " + " ".join(str(card) for card in view.crib),
+            "go " + " ".join(str(s) for s in view.said_go)]
+
+
+def _snailspace_text(seat_view: SeatView) -> list[str]:
+    view = snailspace_view(seat_view)
+    return [f"dealer {view.dealer}", f"deal {view.deal}",
+            "grid " + " ".join(str(card) if card else ".." for card in view.grid)]
+
+
+def _solitaire_text(seat_view: SeatView) -> list[str]:
+    view = solitaire_view(seat_view)
+    return [f"turned {view.current or '-'}", f"stock {view.stock_left}",
+            "grid " + " ".join(str(card) if card else ".." for card in view.grid),
+            "discards " + " ".join(str(card) for card in view.discards)]
 
 
 def _whole(value: object, what: str) -> int:
@@ -487,24 +487,22 @@ def resample_from_infostate(state: PegboardState, player: int, rng: random.Rando
     again at random, consistently with everything it saw (a go, say, proves cards too high to play).
 
     For information-set search: OpenSpiel's ``ISMCTSBot.set_resampler`` calls its resampler with
-    ``(state, player)`` only, so pass it :func:`resampler` (``resampler(rng)``). Tries up to 200 deals and falls back
+    ``(state, player)`` only, so pass it :func:`resampler` (``resampler(rng)``). The deal is the engine's
+    (:meth:`pegboard.engine.GameState.resample_swap`); tries up to 20 deals and falls back
     to ``state`` itself (a copy) if none fits.
     """
     game = state._game
     if game is None or state._pending or state._over:
         return state.clone()  # type: ignore[no-any-return]
-    hidden = sorted(game.hidden_cards(player), key=lambda card: card.code)
-    for _ in range(200):
-        shuffled = hidden[:]
-        rng.shuffle(shuffled)
-        swap = dict(zip(hidden, shuffled))
+    for _ in range(20):
+        swap = game.resample_swap(player, rng)  # the engine's sampler: go's honoured, every fitting deal alike
         twin: PegboardState = state.clone()
         twin._drawn = _Shallow(swap.get(card, card) for card in state._drawn)
         twin._actions = _Shallow(Action(a.seat, a.verb, tuple(swap.get(card, card) for card in a.cards), a.target)
                                  for a in state._actions)
         try:
             twin._build()
-        except PegboardError:
+        except PegboardError:  # pragma: no cover - a constraint the engine's sampler does not know
             continue
         return twin
     return state.clone()  # type: ignore[no-any-return]
@@ -531,3 +529,43 @@ def register() -> None:
 
 
 register()
+
+
+OPENSPIEL_VIEW = "openspiel view"
+"""The role under which a kind registers how a seat's view is shown in an OpenSpiel game of several deals:
+``(state, view, pending) -> view``, with the running totals and, while chance deals, only what is public."""
+
+
+def _snailspace_seen(state: PegboardState, seat_view: SeatView, pending: bool) -> SeatView:
+    view = snailspace_view(seat_view)
+    totals = tuple(total + now for total, now in zip(state._totals, view.scores)) if not state._over \
+        else state._final
+    view = dataclasses.replace(view, scores=totals, deal=state._deal_index)
+    if pending:
+        view = dataclasses.replace(view, hand=(), grid=(None,) * 25, legal_actions=(), to_act=())
+    return view
+
+
+def _cribbage_seen(state: PegboardState, seat_view: SeatView, pending: bool) -> SeatView:
+    view = cribbage_view(seat_view)._replace(deal=state._deal_index)
+    if pending:
+        view = view._replace(hand=(), kept=(), discarded=(), legal_actions=(), to_act=())
+    return view
+
+
+def _solitaire_seen(state: PegboardState, seat_view: SeatView, pending: bool) -> SeatView:
+    if not pending:
+        return seat_view
+    return dataclasses.replace(solitaire_view(seat_view), current=None, starter=None, legal_actions=(), to_act=())
+
+
+OPENSPIEL_TEXT = "openspiel text"
+"""The role under which a kind registers the game-specific parts of a seat's observation string:
+``view -> list[str]``."""
+
+kind_named("cribbage").register_renderer(OPENSPIEL_TEXT, _cribbage_text)
+kind_named("snailspace").register_renderer(OPENSPIEL_TEXT, _snailspace_text)
+kind_named("solitaire").register_renderer(OPENSPIEL_TEXT, _solitaire_text)
+kind_named("cribbage").register_renderer(OPENSPIEL_VIEW, _cribbage_seen)
+kind_named("snailspace").register_renderer(OPENSPIEL_VIEW, _snailspace_seen)
+kind_named("solitaire").register_renderer(OPENSPIEL_VIEW, _solitaire_seen)

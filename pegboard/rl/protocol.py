@@ -38,7 +38,6 @@ from pegboard.engine import Action, Deal, GameState, new_game
 from pegboard.errors import PegboardError, RulesError
 from pegboard.objectives import WIN, Objective
 from pegboard.records import read_record, replay
-from pegboard.rl.determinize import determinize
 from pegboard.rules import PRESET_NAMES, Rules
 from pegboard.session import check_computer_objective
 
@@ -136,8 +135,8 @@ def _objective_value(game: GameState, side: int, dealing: bool, objective: Objec
 
 def _rollout(game: GameState, seat: int, action: Action, rng: random.Random, objective: Objective = WIN
              ) -> tuple[float, float | None, float | None]:
-    """Play ``action`` in a determinized copy, then greedy play to the end of the deal: (net points, win,
-    the objective's value: None for ``win``)."""
+    """Play ``action`` in a resampled copy (:meth:`GameState.resample`), then greedy play to the end of the
+    deal: (net points, win, the objective's value: None for ``win``)."""
     rules = game.rules
     side = game.side_of(seat)
     before = game.score_list
@@ -178,9 +177,7 @@ def evaluate(game: GameState, seat: int, candidates: Iterable[Action], *, nodes:
     done = 0
     while True:
         for move in moves:
-            twin = determinize(game, seat, rng)
-            if twin is None:  # pragma: no cover - only with a contradiction in the moves
-                twin = game.clone()
+            twin = game.resample(seat, rng)
             points, win, value = _rollout(twin, seat, move, rng, objective)
             entry = totals[move]
             entry[0] += points

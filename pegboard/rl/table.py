@@ -22,21 +22,27 @@ discard acts first (a discard is private, so the order tells nobody anything). R
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from pegboard.engine import GameState, new_game
-from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.snailspace import snailspace_view
 from pegboard.engine.solitaire import solitaire_view
-from pegboard.engine.views import CribbageView
+from pegboard.engine.views import SeatView, cribbage_view
 from pegboard.errors import PegboardError
+from pegboard.kinds import kind_named
 from pegboard.rl.actions import ActionCodec, InvalidActionIdError
 from pegboard.rl.observation import ObservationEncoder
 from pegboard.rules import Rules
 
-__all__ = ["Table", "RewardMode", "REWARD_MODES", "render_text"]
+__all__ = ["Table", "RewardMode", "REWARD_MODES", "render_text", "TEXT"]
+
+TEXT = "text"
+"""The role under which a kind registers its lines of text for :func:`render_text`:
+``(game, view) -> list[str]`` (:meth:`~pegboard.kinds.GameKind.renderer`)."""
 
 RewardMode = Literal["win", "points"]
 REWARD_MODES = ("win", "points")
@@ -165,20 +171,35 @@ def render_text(game: GameState) -> str:
     seat = acting[0]
     view = game.view(seat)
     name = game.players[seat]
-    if isinstance(view, CribbageView):
-        lines.append(f"deal {view.deal + 1}, dealer {game.players[view.dealer]}, phase {view.phase}, "
-                     f"starter {view.starter or '-'}, count {view.count}")
-        lines.append("series: " + (" ".join(str(card) for _, card in view.series) or "-"))
-    elif isinstance(view, SnailspaceView):
-        lines.append(f"deal {view.deal + 1}, next cell {view.next_cell}")
-        lines += [" ".join(str(card) if card else ".." for card in view.grid[row * 5:row * 5 + 5]) for row in range(5)]
-    else:
-        solo = solitaire_view(view)
-        lines += [" ".join(str(card) if card else ".." for card in solo.grid[row * 4:row * 4 + 4]) for row in range(4)]
-        lines.append(f"turned {solo.current}, {solo.stock_left} in the stock, discards "
-                     f"{' '.join(str(card) for card in solo.discards) or '-'}")
+    draw: Callable[[GameState, SeatView], list[str]] = game.rules.kind.renderer(TEXT)
+    lines += draw(game, view)
     hand = getattr(view, "hand", ())
     if hand:
         lines.append(f"{name} holds " + " ".join(str(card) for card in sorted(hand)))
     lines.append(f"{name} to act: " + ", ".join(str(action) for action in view.legal_actions))
     return "\n".join(lines)
+
+
+def _cribbage_text(game: GameState, seat_view: SeatView) -> list[str]:
+    view = cribbage_view(seat_view)
+    return [f"deal {view.deal + 1}, dealer {game.players[view.dealer]}, phase {view.phase}, "
+            f"starter {view.starter or '-'}, count {view.count}",
+            "series: " + (" ".join(str(card) for _, card in view.series) or "-")]
+
+
+def _snailspace_text(game: GameState, seat_view: SeatView) -> list[str]:
+    view = snailspace_view(seat_view)
+    return [f"deal {view.deal + 1}, next cell {view.next_cell}",
+            *(" ".join(str(card) if card else ".." for card in view.grid[row * 5:row * 5 + 5]) for row in range(5))]
+
+
+def _solitaire_text(game: GameState, seat_view: SeatView) -> list[str]:
+    solo = solitaire_view(seat_view)
+    return [*(" ".join(str(card) if card else ".." for card in solo.grid[row * 4:row * 4 + 4]) for row in range(4)),
+            f"turned {solo.current}, {solo.stock_left} in the stock, discards "
+            f"{' '.join(str(card) for card in solo.discards) or '-'}"]
+
+
+kind_named("cribbage").register_renderer(TEXT, _cribbage_text)
+kind_named("snailspace").register_renderer(TEXT, _snailspace_text)
+kind_named("solitaire").register_renderer(TEXT, _solitaire_text)

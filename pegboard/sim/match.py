@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pegboard.bots import Bot, make_bot
 from pegboard.engine import GameState, new_game
+from pegboard.engine.automation import only_move
 from pegboard.engine.tally import deal_sources
 from pegboard.objectives import WIN
 from pegboard.records import record_of
@@ -59,8 +60,8 @@ def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[
     actions = 0
     while not game.finished:
         for seat in game.to_act():
-            legal = game.legal_actions(seat)
-            game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
+            move = only_move(game.legal_actions(seat))  # what plays itself: pegboard.engine.automation
+            game.apply(move if move is not None else bots[seat].choose(game.view(seat)))
             actions += 1
     summary = _summarise(game, index, seating, actions)
     if config.records:

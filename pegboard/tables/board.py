@@ -25,10 +25,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pegboard.bots import make_bot
-from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, clear_caches
+from pegboard.bots.board import BOARD_FILE, BoardTable, DealPoints, board_file, clear_caches
 from pegboard.bots.boarddp import solve_table
 from pegboard.cluster.choice import add_backend_arguments, backend_from_arguments
 from pegboard.engine import new_game
+from pegboard.engine.automation import only_move
 from pegboard.rules import Rules
 from pegboard.sim.backends import Backend, LocalBackend, map_ordered
 from pegboard.sim.match import MatchConfig, play_batch
@@ -128,8 +129,8 @@ def play_from(dealer_score: int, pone_score: int, seeds: Sequence[int]) -> int:
         bots = [make_bot("expert", game.rules, seat, seed * 2 + seat) for seat in range(2)]
         while not game.finished:
             for seat in game.to_act():
-                legal = game.legal_actions(seat)
-                game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat)))
+                move = only_move(game.legal_actions(seat))
+                game.apply(move if move is not None else bots[seat].choose(game.view(seat)))
         wins += game.winner_side == 0
     return wins
 
@@ -172,13 +173,13 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"where to write it (default: {BOARD_FILE.name}, or board-GAME.json for another game)")
     args = parser.parse_args(argv)
     if args.output is None:
-        args.output = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
+        args.output = board_file(args.game)
     if args.validate:
         positions = [(0, 0), (60, 60), (90, 100), (100, 90), (105, 115), (115, 105), (80, 110), (110, 80)]
         for row in validate(positions, args.validate, backend=backend_from_arguments(args)):
             print(row)
         return 0
-    shipped = BOARD_FILE if args.game == "cribbage" else BOARD_FILE.with_name(f"board-{args.game}.json")
+    shipped = board_file(args.game)
     if args.rounds > 1 and (args.backend != "local" or args.output.resolve() != shipped):
         parser.error("--rounds above 1 rebuild the shipped file with --backend local (the expert reads that file)")
     iterate(args.games, args.seed, args.rounds, args.tolerance, lambda: backend_from_arguments(args), args.output,

@@ -16,15 +16,17 @@ import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.duplicate import DuplicateResult, compare, duplicate_rules, seating
 from pegboard.engine import GameState, new_game
 from pegboard.engine.actions import VERBS, Action, small_number
-from pegboard.engine.solitaire import solitaire_view
-from pegboard.engine.views import SeatView
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import SolitaireView, solitaire_view
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.errors import CardError, DuplicateError, IllegalActionError, PegboardError
+from pegboard.kinds import kinds
 from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.session import HUMAN, LEVELS, Session
@@ -329,7 +331,7 @@ class Controller(Session):
             if points is None:
                 what = "your count" if mode == "count" else "the points missed, or p to pass"
                 raise IllegalActionError(f"{text.strip()!r}: type a number, {what}")
-            return Action(seat, mode, (), points)
+            return Action(seat, "count" if mode == "count" else "muggins", (), points)
         if mode == "wait":
             raise IllegalActionError("it is not your turn")
         if mode == "place":
@@ -382,22 +384,25 @@ class Controller(Session):
         if seat is None or mode == "wait":
             waiting = [self.game.players[s] for s in game.to_act()]
             return f"Waiting for {' and '.join(waiting)}…" if waiting else "…"
-        view: Any = game.view(seat)
+        seen = game.view(seat)
+        if mode == "place":  # solitaire's mode
+            square = cast(SolitaireView, seen)
+            current = square.current.symbol if square.current is not None else "?"
+            return (f"Place {current}: arrows + Enter or click a cell, type a cell (a1-d4), "
+                    f"x to discard ({square.discard_spaces - len(square.discards)} spaces left).")
+        if mode == "play" and game.rules.cells_in_order:  # Snailspace's play
+            row, col = cast(SnailspaceView, seen).next_cell or (0, 0)
+            return f"Place a card on the marked cell ({row},{col}): its number, arrows + Enter, or type it (/5h)."
+        view = cast(CribbageView, seen)  # every other mode is a cribbage game's
         if mode == "discard":
             count = game.rules.discard_count
             crib = "your" if view.dealer == seat else f"{game.players[view.dealer]}'s"
             cards = "a card" if count == 1 else f"{count} cards"
             return f"Throw {cards} to {crib} crib: number keys or click to pick, Enter to throw."
         if mode == "play":
-            if game.rules.cells_in_order:
-                row, col = view.next_cell
-                return f"Place a card on the marked cell ({row},{col}): its number, arrows + Enter, or type it (/5h)."
             if all(action.verb == "go" for action in game.legal_actions(seat)):
                 return f"No card fits under 31 (count {view.count}): press g to say go."
             return f"Your turn, count {view.count}: play a card (number key, click, or type /5h)."
-        if mode == "place":
-            return (f"Place {view.current.symbol}: arrows + Enter or click a cell, type a cell (a1-d4), "
-                    f"x to discard ({view.discard_spaces - len(view.discards)} spaces left).")
         unit = view.counting
         what = "crib" if unit and unit[1] == "crib" else "hand"
         if mode == "count":
@@ -451,12 +456,14 @@ def objective_line(ctl: Controller, seat: int) -> str | None:
     return f"Played {objective.words}: {game.side_names[side]} {value:+g}."
 
 
-def claim_story(view: Any, players: Sequence[str]) -> str:
+def claim_story(view: CribbageView, players: Sequence[str]) -> str:
     """The count being claimed on and the claims made on it so far, in words, the same whatever the
     true count (ruling 28): ``Bob counted 6 for his hand; Cat took 1.``"""
     owner, _ = view.claim or (view.seat, 0)
     what = "crib" if view.counting and view.counting[1] == "crib" else "hand"
     said: list[str] = []
+    if owner is None:
+        return ""
     for event in reversed(view.events):
         if event.type == "show":
             break
@@ -465,8 +472,9 @@ def claim_story(view: Any, players: Sequence[str]) -> str:
         if event.kind == "count":
             said.insert(0, f"{players[owner]} counted {event.points} for their {what}")
             break
-        said.insert(0, f"{players[event.seat]} passed" if event.kind == "pass" else
-                    f"{players[event.seat]} called muggins for {event.points}")
+        claimant = players[event.seat or 0]
+        said.insert(0, f"{claimant} passed" if event.kind == "pass" else
+                    f"{claimant} called muggins for {event.points}")
     return "; ".join(said) + "." if said else f"{players[owner]} counted their {what}."
 
 
@@ -520,11 +528,8 @@ def refusal(message: str, players: Sequence[str]) -> str:
     return card_symbols(message)
 
 
-GAME_TITLES = {
-    "cribbage": "Cribbage", "cribbage-3": "Three-player cribbage", "cribbage-4": "Partnership cribbage",
-    "cribbage-4-solo": "Four-player cribbage", "five-card": "Five-card cribbage", "snailspace": "Snailspace",
-    "solitaire": "Cribbage Square Solitaire",
-}  # fmt: skip
+GAME_TITLES = {name: title for kind in kinds() for name, title in kind.titles.items()}
+"""Each built-in preset's title (its kind's :attr:`~pegboard.kinds.GameKind.titles`)."""
 
 
 def title_of(ctl: Controller) -> str:
@@ -536,4 +541,4 @@ def title_of(ctl: Controller) -> str:
     muggins = " · muggins on" if rules.muggins else ""
     people = " · hot seat" if ctl.hot_seat else ""
     playing = f" · {ctl.objective.kind}" if ctl.objective.kind != "win" else ""
-    return f"pegboard · {GAME_TITLES.get(rules.name, rules.name)}{target}{muggins}{playing}{people}"
+    return f"pegboard · {rules.kind.titles.get(rules.name, rules.name)}{target}{muggins}{playing}{people}"

@@ -2,7 +2,8 @@
 
 Cribbage shows are recounted from the ``show`` event's cards and the deal's starter (so a muggins
 declaration can be set against the true count); grid games' line counts come from their score
-events, grouped by line.
+events, grouped by line. The counting itself is :mod:`pegboard.counts` (the web frames' too); this
+module adds the app's words for it, the deal's points by source and the discard's review.
 
 >>> from pegboard.engine import new_game
 >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3, first_dealer=1)
@@ -22,14 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pegboard.cards import Card
+from pegboard.counts import ShowCount, deal_counts, show_count, starter_of
 from pegboard.engine.base import GameState
 from pegboard.engine.events import Event
 from pegboard.objectives import WIN, Objective
-from pegboard.rules import Rules
-from pegboard.scoring.items import Score, ScoreItem
-from pegboard.scoring.show import show_items
-from pegboard.scoring.spoken import spoken_count
+from pegboard.scoring.items import ScoreItem
 
 if TYPE_CHECKING:
     from pegboard.analysis.evaluate import Option
@@ -43,38 +41,6 @@ _ITEM_WORDS = {"fifteen": "fifteen", "pair": "pair", "run": "run", "flush": "flu
                "heels": "his heels", "count": "declared count", "muggins": "muggins"}
 
 
-@dataclass(frozen=True)
-class ShowCount:
-    """One counted unit: a hand, a crib or a grid line, with its itemised score.
-
-    ``declared`` is the owner's own count under muggins (None when the engine counted); ``claims``
-    the points that changed hands over it: (seat, ``muggins`` or ``over-claim``, points).
-    """
-
-    seat: int | None
-    title: str
-    cards: tuple[Card, ...]
-    starter: Card | None
-    score: Score
-    declared: int | None = None
-    claims: tuple[tuple[int, str, int], ...] = ()
-
-    @property
-    def spoken(self) -> str:
-        """The count aloud: "fifteen two, fifteen four and a pair is six"."""
-        return spoken_count(self.score)
-
-    @property
-    def missed(self) -> int:
-        """Points the owner left uncounted (muggins)."""
-        return 0 if self.declared is None else max(0, self.score.total - self.declared)
-
-    @property
-    def over(self) -> int:
-        """Points the owner claimed beyond the true count (muggins: they go to the other side)."""
-        return 0 if self.declared is None else max(0, self.declared - self.score.total)
-
-
 def item_words(item: ScoreItem) -> str:
     """A score item's kind in words, with its size for pairs, runs and flushes: ``run of 3``."""
     if item.kind == "pair":
@@ -82,55 +48,6 @@ def item_words(item: ScoreItem) -> str:
     if item.kind in ("run", "flush"):
         return f"{item.kind} of {len(item.cards)}"
     return _ITEM_WORDS.get(item.kind, item.kind.replace("-", " "))
-
-
-def starter_of(events: Sequence[Event], deal: int) -> Card | None:
-    """The starter turned in ``deal``, None if it has not been turned."""
-    for event in events:
-        if event.type == "starter" and event.deal == deal and event.cards:
-            return event.cards[0]
-    return None
-
-
-def _owner(players: Sequence[str], seat: int | None) -> str:
-    return f"{players[seat]}'s" if seat is not None else "The"
-
-
-def show_count(event: Event, events: Sequence[Event], rules: Rules, players: Sequence[str],
-               after: int | None = None) -> ShowCount:
-    """A cribbage ``show`` event recounted: the itemised, true score of the hand or crib shown. Under
-    muggins, with ``after`` (the event's index in ``events``), the points claimed over it too."""
-    starter = starter_of(events, event.deal)
-    assert starter is not None, "a show always follows the starter"
-    score = show_items(event.cards, starter, event.kind == "crib", rules.crib_four_flush)
-    declared = event.points if rules.muggins else None
-    claims = []
-    if after is not None:
-        for later in events[after + 1:]:
-            if later.type == "show" or later.deal != event.deal:
-                break
-            if later.type == "score" and later.kind in ("muggins", "over-claim") and later.seat is not None:
-                claims.append((later.seat, later.kind, later.points))
-    return ShowCount(event.seat, f"{_owner(players, event.seat)} {event.kind}", event.cards, starter, score, declared,
-                     tuple(claims))
-
-
-def deal_counts(events: Sequence[Event], deal: int, rules: Rules, players: Sequence[str]) -> list[ShowCount]:
-    """Every count of ``deal`` in counting order: cribbage hands and crib, or grid lines."""
-    in_deal = [event for event in events if event.deal == deal]
-    if rules.crib:
-        return [show_count(event, in_deal, rules, players, index) for index, event in enumerate(in_deal)
-                if event.type == "show"]
-    groups: dict[tuple[int | None, str], list[ScoreItem]] = {}
-    for event in in_deal:
-        if event.type == "score" and event.phase == "show":
-            groups.setdefault((event.seat, event.where), []).append(ScoreItem(event.kind, event.cards, event.points))
-    starter = starter_of(events, deal) if rules.solo else None
-    counts = []
-    for (seat, where), items in groups.items():
-        who = "" if rules.solo or seat is None else f"{players[seat]}: "
-        counts.append(ShowCount(seat, f"{who}{where}", (), starter, Score(tuple(items))))
-    return counts
 
 
 def deal_points(events: Sequence[Event], deal: int, seats: int) -> list[dict[str, int]]:

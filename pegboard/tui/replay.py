@@ -3,7 +3,7 @@ every hand face up (left/right: one action; up/down: one deal; Home/End; r: the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from pegboard.engine import GameState
+from pegboard.engine.gameview import GridView as GridGameView
 from pegboard.present import board_length, describe_event
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.controller import card_symbols, hand_order
@@ -116,7 +117,7 @@ class ReplayScreen(Screen[None]):
         table.update(table_text(view, labels, None if solitaire else self._hands(), table.content_region.width or 60,
                                 rules=game.rules))
         if game.rules.grid_side:
-            self.query_one(GridView).show(grid_spec(view))
+            self.query_one(GridView).show(grid_spec(cast(GridGameView, view)))
         status = Text(f"Move {self.step} of {len(self.actions)}", style="bold")
         if self.step:
             status.append(f"  ·  {card_symbols(self.actions[self.step - 1])}", style="#5fd7ff")

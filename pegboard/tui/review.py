@@ -18,7 +18,7 @@ decision or only the costly ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 from rich.table import Table
 from rich.text import Text
@@ -33,7 +33,8 @@ from pegboard.analysis.review import Decision, Review, review
 from pegboard.cards import Card
 from pegboard.engine import GameState
 from pegboard.engine.actions import Action
-from pegboard.engine.views import CribbageView
+from pegboard.engine.gameview import GridView
+from pegboard.engine.views import cribbage_view
 from pegboard.records import GameRecord, start_game
 from pegboard.tui.widgets.cards import chips, colour_cards
 
@@ -171,7 +172,8 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
     text.append(lost + "\n", style="bold #ff5f5f" if decision.loss >= 1 else "bold")
     sides = getattr(view, "sides", None) or game.side_names
     text.append("Scores: " + ", ".join(f"{side} {score}" for side, score in zip(sides, decision.scores)) + "\n")
-    if isinstance(view, CribbageView):
+    if game.rules.crib:
+        view = cribbage_view(view)
         text.append(f"Dealer: {game.players[view.dealer]}\n")
         _cards_line(text, "Hand", view.hand)
         if view.starter is not None:
@@ -181,7 +183,7 @@ def decision_text(found: Review, decision: Decision, game: GameState) -> Text:
         if view.series:
             _cards_line(text, f"The play (count {view.count})", tuple(card for _, card in view.series))
     else:
-        _grid_lines(text, view)
+        _grid_lines(text, cast(GridView, view))
     text.append("\n")
     text.append_text(colour_cards(decision.reason[:1].upper() + decision.reason[1:]))
     text.append(".\n" if not decision.reason.endswith(".") else "\n")
@@ -201,7 +203,7 @@ def _cards_line(text: Text, label: str, cards: tuple[Card, ...]) -> None:
     text.append("\n")
 
 
-def _grid_lines(text: Text, view: Any) -> None:
+def _grid_lines(text: Text, view: GridView) -> None:
     grid = view.grid
     size = 5 if len(grid) == 25 else 4
     for row in range(size):
@@ -267,8 +269,10 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._show, found)
 
     def _progress(self, done: int, total: int) -> None:
-        if self.is_attached:  # closed while the review runs: nothing to show it on
-            self.query_one(ProgressBar).update(total=total, progress=done)
+        # Closed while the review runs (even half way: Esc unmounts the bar before the screen), nothing to
+        # show it on.
+        for bar in self.query(ProgressBar) if self.is_attached else ():
+            bar.update(total=total, progress=done)
 
     def _show(self, found: Review) -> None:
         self.found = found

@@ -227,6 +227,7 @@ def delete(tx: Tx, account: int) -> None:
     end_sessions(tx, account)
     tx.run("DELETE FROM resets WHERE account = ?", account)
     tx.run("DELETE FROM blocks WHERE account = ? OR blocked = ?", account, account)
+    tx.run("DELETE FROM trainers WHERE account = ?", account)
 
 
 def ban(tx: Tx, account: int, banned: bool = True) -> None:

@@ -7,7 +7,8 @@ HTTP: ``GET /`` (the page; ``/t/{id}`` is a table), ``GET /api/games``, ``POST /
 ``GET /api/tables/{id}/record`` (the ``pegboard/1`` record, once finished), the review of a finished
 game (:mod:`pegboard.web.review`: ``GET /r/{id}``, ``GET /api/tables/{id}/review``), and a player's own
 statistics and a duplicate set's result (:mod:`pegboard.web.players`: ``GET /stats/{name}``,
-``GET /api/players/{name}/stats``, ``GET /api/tables/{id}/duplicate``). WebSocket:
+``GET /api/players/{name}/stats``, ``GET /api/tables/{id}/duplicate``), and training on puzzles
+(:mod:`pegboard.web.train`: ``GET /train``, ``/api/train/...``). WebSocket:
 ``/ws/{id}`` (see :mod:`pegboard.web.protocol`).
 """
 
@@ -41,6 +42,7 @@ from pegboard.web.rated_routes import add_rated_routes
 from pegboard.web.review import add_review_routes
 from pegboard.web.store import Store
 from pegboard.web.tables import LEVELS, Table, games_catalogue
+from pegboard.web.train import add_train_routes
 
 __all__ = ["create_app"]
 
@@ -90,13 +92,13 @@ class Limits:
             raise HubError(429, "too many requests: wait a little and try again")
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request, limit: int = MAX_BODY) -> Any:
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise HubError(413, f"request too large: at most {MAX_BODY} bytes")
+        if size > limit:
+            raise HubError(413, f"request too large: at most {limit} bytes")
         chunks.append(chunk)
     try:
         return decode_json(b"".join(chunks) or b"{}", "a request body")
@@ -213,6 +215,7 @@ def create_app(store: Store | str, settings: Settings | None = None) -> FastAPI:
     add_rated_routes(app, hub, _body, table_or_404)
     add_review_routes(app, hub, table_or_404)
     add_player_routes(app, hub, table_or_404)
+    add_train_routes(app, hub, _body, limits.check, table_or_404)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:

@@ -9,15 +9,17 @@ So a frame can hold no card the seat may not see: the engine guarantees that of 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from pegboard.cards import Card, full_deck
+from pegboard.cards import Card
+from pegboard.counts import line_counts, show_score
 from pegboard.engine.actions import Action
 from pegboard.engine.base import GameState
 from pegboard.engine.events import Event
+from pegboard.engine.views import CribbageView, SeatView, json_value, view_to_json
 from pegboard.present import Hint, describe_event
+from pegboard.rules import Rules
 from pegboard.scoring.items import ScoreItem
-from pegboard.scoring.show import show_items
 from pegboard.scoring.spoken import spoken_count, spoken_play
 
 __all__ = ["state_frame", "hint_frame", "error_frame", "plain", "legal_texts", "log_start"]
@@ -26,26 +28,10 @@ HIDDEN_COUNT_VERBS = ("count", "muggins")
 """Verbs whose legal points are not sent: the range would give away the true count (muggins)."""
 
 
-_SCALARS = frozenset({int, str, bool, float, type(None)})
-_CARD_TEXT = {card: str(card) for card in full_deck()}
-
-
 def plain(value: Any) -> Any:
-    """A view field as JSON-ready data: cards and actions as text, tuples as lists (a hot path)."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is Card:
-        return _CARD_TEXT[value]
-    if kind is tuple or kind is list:
-        return [plain(item) for item in value]
-    if kind is Action:
-        return value.text()
-    if isinstance(value, dict):
-        return {str(key): plain(item) for key, item in value.items()}
-    if isinstance(value, tuple):
-        return [plain(item) for item in value]
-    return value
+    """A view field as JSON-ready data: cards and actions as text, tuples as lists (a hot path;
+    :func:`pegboard.engine.views.json_value`, which the views' ``to_json`` uses too)."""
+    return json_value(value, (), True)
 
 
 def legal_texts(actions: Sequence[Action]) -> list[str]:
@@ -58,9 +44,8 @@ def legal_texts(actions: Sequence[Action]) -> list[str]:
     return texts
 
 
-def _view_fields(view: Any) -> dict[str, Any]:
-    names = view._fields if hasattr(view, "_fields") else list(view.__dataclass_fields__)
-    return {name: plain(getattr(view, name)) for name in names if name not in ("events", "legal_actions")}
+def _view_fields(view: SeatView) -> dict[str, Any]:
+    return view_to_json(view, leave_out=("events", "legal_actions"), actions_as_text=True)
 
 
 def log_start(events: Sequence[Event], deal: int) -> int:
@@ -82,10 +67,11 @@ def _starter_before(events: Sequence[Event], index: int, deal: int) -> Card | No
     return None
 
 
-def _explain(cards: tuple[Card, ...], starter: Card | None, crib: bool, four_flush: bool) -> dict[str, Any]:
+def _explain(cards: tuple[Card, ...], starter: Card | None, crib: bool, rules: Rules) -> dict[str, Any]:
+    """A show's total and its count aloud (:func:`pegboard.counts.show_score`, as the terminal app counts it)."""
     if starter is None or not cards:
         return {}
-    score = show_items(cards, starter, crib, four_flush)
+    score = show_score(cards, starter, crib, rules)
     return {"total": score.total, "say": spoken_count(score.items)}
 
 
@@ -102,7 +88,7 @@ def _entry(events: Sequence[Event], index: int, game: GameState) -> dict[str, An
         entry["say"] = spoken_play(event.count, items)
     elif event.type == "show" and not game.rules.muggins:
         starter = _starter_before(events, index, event.deal)
-        entry.update(_explain(event.cards, starter, event.kind == "crib", game.rules.crib_four_flush))
+        entry.update(_explain(event.cards, starter, event.kind == "crib", game.rules))
     return entry
 
 
@@ -117,30 +103,23 @@ def _cached_entry(events: Sequence[Event], index: int, game: GameState, cache: d
     return entry
 
 
-def _shows(view: Any, game: GameState) -> list[dict[str, Any]]:
+def _shows(view: CribbageView, game: GameState) -> list[dict[str, Any]]:
     """The hands and crib shown so far this deal, each counted aloud (muggins: once settled)."""
     shows = []
     for number, (seat, what, cards) in enumerate(view.shown):
         show: dict[str, Any] = {"seat": seat, "what": what, "cards": [str(card) for card in cards]}
         unsettled = view.muggins and number == len(view.shown) - 1 and view.phase == "muggins"
         if not unsettled:
-            show.update(_explain(cards, view.starter, what == "crib", game.rules.crib_four_flush))
+            show.update(_explain(cards, view.starter, what == "crib", game.rules))
         shows.append(show)
     return shows
 
 
 def _lines(events: Sequence[Event], deal: int) -> list[dict[str, Any]]:
-    """Grid games: the lines counted at the end of this deal, each counted aloud."""
-    lines: dict[str, tuple[int | None, list[ScoreItem]]] = {}
-    index = len(events) - 1
-    while index >= 0 and events[index].deal == deal:
-        event = events[index]
-        if event.type == "score" and event.phase == "show":
-            lines.setdefault(event.where, (event.seat, []))[1].insert(0, ScoreItem(event.kind, event.cards,
-                                                                                   event.points))
-        index -= 1
-    return [{"where": where, "seat": seat, "total": sum(item.points for item in items), "say": spoken_count(items)}
-            for where, (seat, items) in sorted(lines.items())]
+    """Grid games: the lines counted at the end of this deal, each counted aloud (:func:`pegboard.counts.line_counts`,
+    as the terminal app counts them), by line."""
+    return [{"where": where, "seat": seat, "total": score.total, "say": spoken_count(score.items)}
+            for seat, where, score in sorted(line_counts(events, deal), key=lambda line: line[1])]
 
 
 def _last_deal(events: Sequence[Event], deal: int, game: GameState) -> dict[str, Any] | None:
@@ -160,7 +139,7 @@ def _last_deal(events: Sequence[Event], deal: int, game: GameState) -> dict[str,
     for event in picked:
         if event.type == "show":
             show = {"seat": event.seat, "what": event.kind, "cards": [str(card) for card in event.cards]}
-            show.update(_explain(event.cards, starter, event.kind == "crib", game.rules.crib_four_flush))
+            show.update(_explain(event.cards, starter, event.kind == "crib", game.rules))
             result["shows"].append(show)
         elif event.type == "place" and event.cards:
             result.setdefault("cells", {})[event.where] = str(event.cards[0])
@@ -191,7 +170,7 @@ def state_frame(game: GameState, seat: int | None, since: int, table: dict[str, 
                              "log": [_cached_entry(events, index, game, cache) for index in range(since, len(events))],
                              "last": list(last)}
     if game.rules.crib:
-        frame["shows"] = _shows(view, game)
+        frame["shows"] = _shows(cast(CribbageView, view), game)  # a game with a crib is a cribbage game
     else:
         frame["lines"] = _lines(events, deal)
     key = ("last_deal", seat, deal)

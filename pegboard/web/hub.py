@@ -10,14 +10,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import hmac
-import json
 import logging
-import os
 import re
-import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Awaitable
+from typing import Any
 
 from pegboard.cards import CARD_IN_TEXT, Card
 from pegboard.engine.actions import Action
@@ -25,14 +22,15 @@ from pegboard.errors import IllegalActionError, PegboardError
 from pegboard.web import accounts
 from pegboard.web.accounts import Account, Passwords, Throttle
 from pegboard.web.analyses import Analyses
+from pegboard.web.connections import Conn
 from pegboard.web.errors import HubError
 from pegboard.web.frames import error_frame, hint_frame, state_frame
 from pegboard.web.journal import Journal
 from pegboard.web.names import name_key
-from pegboard.web.protocol import RateLimit
 from pegboard.web.rated import Rated
 from pegboard.web.settings import Settings
-from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store, Tx
+from pegboard.web.sharing import MovedOn, Sharing, lease_of, unique_violation
+from pegboard.web.store import ActionRow, FinishRow, InviteRow, ResultRow, SeatRow, Store
 from pegboard.web.tables import SetupError, Table, hash_token, new_secret
 from pegboard.web.thinking import Thinker
 
@@ -45,105 +43,6 @@ THAW_EVERY = 60
 CARD_TOKEN = re.compile(CARD_IN_TEXT, re.IGNORECASE)
 
 
-class Conn:
-    """One connection: its seat (None: spectator), an outgoing queue and its position in the log."""
-
-    observer: Callable[[Conn, str], None] | None = None  # tests: sees every frame just before it is sent
-
-    def __init__(self, send: Callable[[str], Awaitable[None]], settings: Settings,
-                 hang_up: Callable[[str], Awaitable[None]] | None = None) -> None:
-        self.send = send
-        self.hang_up = hang_up
-        self.reason = "closing: reconnect for a fresh view"  # what the client is told when this closes
-        self.seat: int | None = None
-        self.table: Table | None = None
-        self.cursor = -1
-        self.rate = RateLimit(settings.rate, settings.burst)
-        self.hinting = False
-        self.closed = False
-        self._limit = settings.queue_limit
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def push(self, frame: dict[str, Any]) -> None:
-        """Queue a frame; a connection too slow to keep up is closed (it reconnects to a full view)."""
-        if self.closed:
-            return
-        if self._queue.qsize() >= self._limit:
-            self.close("too slow to keep up: reconnect for a fresh view")
-            return
-        self._queue.put_nowait(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
-
-    def close(self, reason: str | None = None) -> None:
-        """Close the connection after what is queued, telling the client ``reason`` if given."""
-        if not self.closed:
-            self.closed = True
-            if reason is not None:
-                self.reason = reason
-            self._queue.put_nowait(None)
-
-    async def pump(self) -> None:
-        """Send queued frames in order until closed; then hang up (a slow connection is dropped)."""
-        while (text := await self._queue.get()) is not None:
-            if Conn.observer is not None:
-                Conn.observer(self, text)
-            await self.send(text)
-        if self.hang_up is not None:
-            await self.hang_up(self.reason)
-
-
-class MovedOn(Exception):
-    """Several processes: another process stored this table's next move first (the move's number is
-    taken); the table must be brought up to date and the move checked again."""
-
-
-class LeaseHolder(Protocol):
-    def take(self, name: str) -> bool: ...
-
-    def held(self, name: str) -> bool: ...
-
-    def release(self, names: Iterable[str]) -> None: ...
-
-    def close(self) -> None: ...
-
-
-class LocalLeases:
-    """One server process: every lease is its own."""
-
-    def take(self, name: str) -> bool:
-        return True
-
-    def held(self, name: str) -> bool:
-        return True
-
-    def release(self, names: Iterable[str]) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def lease_of(table_id: str) -> str:
-    """The lease of a table's computer moves and clocks."""
-    return f"table:{table_id}"
-
-
-def is_shared(store: Store) -> bool:
-    """Whether other server processes may share ``store`` (PostgreSQL)."""
-    return getattr(store, "dialect", "sqlite") == "postgresql"
-
-
-def _unique_violation(error: BaseException) -> bool:
-    return type(error).__name__ in ("UniqueViolation", "IntegrityError")
-
-
-def _seats_and_end(tx: Tx, table: str) -> tuple[dict[int, tuple[str | None, int | None]], dict[str, Any] | None]:
-    seats = {int(seat): (token, None if account is None else int(account)) for seat, token, account in tx.all(
-        "SELECT seat, token_hash, account FROM seats WHERE table_id = ?", table)}
-    row = tx.one("SELECT outcome FROM tables WHERE id = ?", table)
-    outcome = None if row is None or row[0] is None else json.loads(row[0])
-    return seats, outcome
-
-
 class Hub:
     """Every live table, their storage and their connections."""
 
@@ -154,14 +53,9 @@ class Hub:
         self.thinker = Thinker(self.settings.workers)
         self.passwords = Passwords(fast=self.settings.fast_passwords)
         self.throttle = Throttle(self.settings.login_free, self.settings.login_most)
-        self.multi = is_shared(store)  # other server processes share this database
-        self.leases: LeaseHolder = LocalLeases()
-        self.listener: Any = None
-        self.process = f"{os.getpid()}-{secrets.token_hex(4)}"
-        if self.multi:
-            from pegboard.web.postgres import Leases
-
-            self.leases = Leases(store.url)  # type: ignore[attr-defined]
+        self.sharing = Sharing(store)
+        self.multi = self.sharing.multi  # other server processes share this database
+        self.leases = self.sharing.leases
         self.rated = Rated(self)
         self.analyses = Analyses(self.settings.workers and 1, self.settings.reviews_at_once,
                                  self.settings.reviews_queued, self.settings.reviews_per_address)
@@ -176,15 +70,7 @@ class Hub:
         comes into memory when someone opens it; only the unfinished rated tables are taken up at once,
         because their clocks and grace periods run with nobody connected (in several processes, by
         whichever takes the table's lease)."""
-        if self.multi:
-            from pegboard.web.postgres import Listener
-
-            loop = asyncio.get_running_loop()
-
-            def heard(table: str | None) -> None:
-                loop.call_soon_threadsafe(self._heard, table)
-
-            self.listener = Listener(self.journal.store.url, heard)  # type: ignore[attr-defined]
+        self.sharing.listen(self._heard)
         await self._take_up_rated()
         if self.settings.gc_freeze > 0:
             self._spawn(self._collector())
@@ -212,26 +98,9 @@ class Hub:
                     if not table.over:
                         self.kick(table)
                         self.rated.watch(table)
-                await self._heartbeat()
+                await self.sharing.heartbeat(self.journal, self.tables.values(), self.settings.caretaker_every)
             except Exception:
                 log.exception("the caretaker's round failed")
-
-    async def _heartbeat(self) -> None:
-        """Several processes: record which seats of rated tables have a connection here (for a while), so
-        the process refereeing the table does not count them as gone."""
-        now = time.time()
-        rows = [(table.id, number) for table in self.tables.values() if table.rated is not None and not table.over
-                for number, seat in enumerate(table.seats) if seat.online > 0]
-        until = now + 3 * self.settings.caretaker_every
-
-        def work(tx: Tx) -> None:
-            tx.run("DELETE FROM presence WHERE process = ? OR until < ?", self.process, now)
-            for table_id, seat in rows:
-                tx.run("INSERT INTO presence (table_id, seat, process, until) VALUES (?, ?, ?, ?)", table_id, seat,
-                       self.process, until)
-
-        store = self.journal.store
-        await self.journal.call(lambda: store.transact(work))
 
     def _heard(self, table_id: str | None) -> None:
         """Another process changed ``table_id`` (None: maybe any table, after the listener reconnected)."""
@@ -249,37 +118,13 @@ class Hub:
         process's connections (caller holds the table's lock). True if anything changed."""
         if not self.multi:
             return False
-        store = self.journal.store
         try:
-            rows, stored = await self.journal.call(lambda: (store.actions_since(table.id, table.n),
-                                                             store.read(lambda tx: _seats_and_end(tx, table.id))))
+            changed, revoked = await self.sharing.catch_up(self.journal, table)
         except Exception:
             log.warning("table %s: could not read it from the database", table.id, exc_info=True)
             return False
-        changed = False
-        for n, text, at, how in rows:
-            if n != table.n:
-                break
-            game = table.game
-            action = game.parse_action(text)
-            start = len(game.events)
-            game.apply(action)
-            table.n += 1
-            table.last = (start, len(game.events))
-            table.time_action(action.seat, at if at is not None else time.time(), how)
-            changed = True
-        seats, outcome = stored
-        for number, (token_hash, account) in seats.items():
-            place = table.seats[number]
-            if (place.token_hash, place.account) != (token_hash, account):
-                place.token_hash, place.account = token_hash, account
-                for conn in [conn for conn in table.conns if conn.seat == number and token_hash is None]:
-                    self.detach(table, conn)
-                changed = True
-        if outcome is not None and table.outcome is None:
-            table.outcome = outcome
-            table.start_clocks(time.time())
-            changed = True
+        for conn in [conn for conn in table.conns if conn.seat in revoked]:
+            self.detach(table, conn)
         if changed:
             table.changed.set()
             if table.over:
@@ -348,9 +193,7 @@ class Hub:
                 conn.close()
         await asyncio.get_running_loop().run_in_executor(None, self.thinker.close)
         self.analyses.close()
-        if self.listener is not None:
-            self.listener.close()
-        self.leases.close()
+        self.sharing.close()
         await asyncio.get_running_loop().run_in_executor(None, self.journal.close)
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
@@ -719,17 +562,13 @@ class Hub:
         try:
             await self.journal.write([ActionRow(table.id, table.n, game.record_text(action), now, how)])
         except Exception as error:
-            if self.multi and _unique_violation(error):
+            if self.multi and unique_violation(error):
                 raise MovedOn(table.id) from None
             log.exception("table %s: could not store action %d", table.id, table.n)
             if ack is not None:
                 self.refuse(ack[0], "storage", f"the server could not save that move ({error}); try again", ack[1])
             return False
-        start = len(game.events)
-        game.apply(action)
-        table.n += 1
-        table.last = (start, len(game.events))
-        table.time_action(action.seat, now, how)
+        table.apply(action, now, how)
         table.changed.set()
         if game.finished:
             self._spawn(self._finished(table))

@@ -152,12 +152,8 @@ class PostgresStore(SQLStore):
 
     def close(self) -> None:
         with self._lock:
-            if self._conn is not None:
-                try:
-                    self._conn.close()
-                except psycopg.Error:
-                    pass
-                self._conn = None
+            _close_quietly(self._conn)
+            self._conn = None
 
 
 class Listener:
@@ -193,11 +189,7 @@ class Listener:
                 if not self.stopping:
                     time.sleep(0.5)
             finally:
-                if self._conn is not None:
-                    try:
-                        self._conn.close()
-                    except psycopg.Error:
-                        pass
+                _close_quietly(self._conn)
 
     def close(self) -> None:
         self.stopping = True
@@ -267,10 +259,15 @@ class Leases:
 
     def close(self) -> None:
         with self._lock:
-            if self._conn is not None:
-                try:
-                    self._conn.close()
-                except psycopg.Error:
-                    pass
+            _close_quietly(self._conn)
             self._conn = None
             self._held.clear()
+
+
+def _close_quietly(conn: psycopg.Connection[Any] | None) -> None:
+    """Close ``conn`` if there is one, whatever state the connection or the server is in."""
+    if conn is not None:
+        try:
+            conn.close()
+        except psycopg.Error:
+            pass

@@ -421,7 +421,7 @@ class Rated:
         if any(player.account is None and player.level is None for player in players):
             return  # a seat nobody took: not rated
         ranks = ranks_of(table)
-        if rated["kind"] != "cribbage-4":
+        if not kind_of(rated["kind"]).partners:
             ranks = [ranks[number % len(ranks)] for number in range(len(table.seats))]
         now = time.time()
         changes = await self._transact(lambda tx: _rate(tx, table.id, rated["kind"], players, ranks, now))

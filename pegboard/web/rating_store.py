@@ -59,7 +59,7 @@ def _rating(tx: Tx, player: Player, kind: str, now: float) -> Rating:
 
 def _teams(kind: str, count: int) -> list[list[int]]:
     """The seats of each side: partners sit across (0 and 2, 1 and 3); otherwise everyone alone."""
-    return [[0, 2], [1, 3]] if kind == "cribbage-4" else [[seat] for seat in range(count)]
+    return [[0, 2], [1, 3]] if kind_of(kind).partners else [[seat] for seat in range(count)]
 
 
 def rate_game(tx: Tx, table: str, kind: str, players: list[Player], ranks: list[int],

@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 import glicko2
 from openskill.models import PlackettLuce
 
+from pegboard.rules import Rules
+
 __all__ = ["RatedKind", "KINDS", "Rating", "START", "TAU", "PROVISIONAL", "SCALE", "glicko", "grown", "openskill",
            "level_rating", "kind_of", "RATED_LEVELS", "shown"]
 
@@ -49,6 +51,15 @@ class RatedKind:
     game: str
     players: int
     system: str  # "glicko2" or "openskill"
+
+    @property
+    def partners(self) -> bool:
+        """Whether seats play in two partnerships (0 and 2 against 1 and 3), as the preset's rules say.
+
+        >>> kind_of("cribbage-4").partners, kind_of("cribbage-3").partners
+        (True, False)
+        """
+        return Rules.preset(self.game).partners
 
     @property
     def against_computer(self) -> bool:

@@ -54,7 +54,7 @@ def decision_view(record: dict[str, Any], index: int) -> dict[str, Any]:
     view.pop("events", None)
     view.pop("legal_actions", None)
     return {"index": index, "seat": action.seat, "player": game.players[action.seat], "action": action.text(),
-            "family": game.rules.family, "view": view}
+            "family": game.rules.family, "crib": game.rules.crib, "view": view}
 
 
 def add_review_routes(app: FastAPI, hub: Hub, table_or_404: Callable[[str], Awaitable[Table]]) -> None:

@@ -41,3 +41,4 @@ class Settings:
     reviews_queued: int = 16  # analyses that may wait; more are refused with 503
     reviews_per_address: int = 2  # analyses one address may have under way; more are refused with 429
     caretaker_every: float = 2.0  # several processes: seconds between takeovers of a dead process's tables
+    puzzles: str = ""  # the bank of puzzles /train serves: a bank file ("": the shipped pegboard/data/puzzles.json)

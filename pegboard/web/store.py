@@ -212,6 +212,15 @@ CREATE TABLE throttle (key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last REA
 CREATE TABLE presence (table_id TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL, until REAL NOT NULL,
                        PRIMARY KEY (table_id, seat, process))
 """,
+    # 5: training (issue 39, pegboard.web.train_store): each account's trainer state (its pegboard-trainer/1
+    # JSON, with a version for optimistic updates) and each puzzle's Glicko rating as players try it
+    """
+CREATE TABLE trainers (account INTEGER NOT NULL, state TEXT NOT NULL, version INTEGER NOT NULL,
+                       updated REAL NOT NULL, PRIMARY KEY (account));
+CREATE TABLE puzzle_ratings (puzzle TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,
+                             volatility REAL NOT NULL, attempts INTEGER NOT NULL, solves INTEGER NOT NULL,
+                             updated REAL NOT NULL, PRIMARY KEY (puzzle))
+""",
 )
 """The schema, as numbered steps: a database at version ``v`` (SQLite's ``user_version``, PostgreSQL's
 ``schema_version`` table) runs steps ``v+1`` onwards when it is opened, each in one transaction. Never

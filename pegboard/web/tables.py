@@ -19,7 +19,9 @@ from typing import Any
 
 from pegboard.duplicate import can_duplicate, duplicate_rules
 from pegboard.engine import GameState, new_game
+from pegboard.engine.actions import Action
 from pegboard.errors import DuplicateError, IllegalActionError, PegboardError
+from pegboard.kinds import GameKind, kinds
 from pegboard.objectives import KINDS, MATCH, WIN, Objective
 from pegboard.present import board_length
 from pegboard.rules import ALIASES, PRESET_NAMES, Rules
@@ -31,12 +33,9 @@ __all__ = ["Table", "Seat", "SetupError", "LEVELS", "OPTIONS", "games_catalogue"
 
 LEVELS = ("random", "greedy", "expert")
 """Computer levels a table may ask for (never a ``module:Class`` from the network)."""
-OPTIONS: dict[str, dict[str, Any]] = {
-    "cribbage": {"target": (int, 5, 999), "muggins": (bool,), "crib_four_flush": (bool,)},
-    "snailspace": {"deals": (int, 2, 4), "count_at_end": (bool,), "fifteens": (bool,)},
-    "solitaire": {"target": (int, 0, 200), "discards": (int, 0, 4), "heels": (str, "per_hand", "once")},
-}
-"""Options a table may set, per family: (type, bounds or allowed values)."""
+OPTIONS: dict[str, dict[str, Any]] = {kind.family: dict(kind.table_options) for kind in kinds()}
+"""Options a table may set, per built-in family: (type, bounds or allowed values); each kind's
+:attr:`~pegboard.kinds.GameKind.table_options`."""
 NAME = re.compile(r"[\w.'-]{1,16}")
 """A player name, matched whole (``fullmatch``: ``$`` would let a trailing newline through)."""
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -86,9 +85,10 @@ def games_catalogue() -> list[dict[str, Any]]:
     games = []
     for name in PRESET_NAMES:
         rules = Rules.preset(name)
+        kind = rules.kind
         options = {key: {"type": spec[0].__name__, "choices": list(spec[1:]),
-                         "default": getattr(rules, "discard_spaces" if key == "discards" else key)}
-                   for key, spec in OPTIONS[rules.family].items()}
+                         "default": getattr(rules, kind.option_fields.get(key, key))}
+                   for key, spec in kind.table_options.items()}
         aliases = sorted(alias for alias, target in ALIASES.items() if target == name)
         games.append({"game": name, "family": rules.family, "players": rules.players,
                       "partners": rules.partners, "options": options, "aliases": aliases,
@@ -121,10 +121,11 @@ class Seat:
         return public
 
 
-def _check_option(family: str, key: str, value: Any) -> None:
-    spec = OPTIONS[family].get(key)
+def _check_option(game_kind: GameKind, key: str, value: Any) -> None:
+    spec = game_kind.table_options.get(key)
     if spec is None:
-        raise SetupError(f"option {key!r} is not available for this game; choose from {', '.join(OPTIONS[family])}")
+        raise SetupError(f"option {key!r} is not available for this game; choose from "
+                         f"{', '.join(game_kind.table_options)}")
     kind = spec[0]
     if kind is bool and not isinstance(value, bool):
         raise SetupError(f"option {key!r} must be true or false")
@@ -196,6 +197,16 @@ class Table:
         rated = self.rated
         self.clock = None if rated is None else clock_named(rated["clock"], test=True)
         self.clocks = [SeatClock(self.clock.reserve if self.clock else 0.0) for _ in self.seats]
+
+    def apply(self, action: Action, at: float, how: str | None) -> None:
+        """Apply a stored action made at ``at`` (``how``: None, or ``forced``/``timeout`` when the server
+        made it): the game, the move count, the events it added (:attr:`last`) and the clocks."""
+        game = self.game
+        start = len(game.events)
+        game.apply(action)
+        self.n += 1
+        self.last = (start, len(game.events))
+        self.time_action(action.seat, at, how)
 
     def time_action(self, seat: int, at: float, how: str | None) -> None:
         """Charge ``seat``'s clock for a move made at ``at`` (nothing for one the server made: forced, or
@@ -281,7 +292,7 @@ class Table:
         except PegboardError as error:
             raise SetupError(str(error)) from None
         for key, value in options.items():
-            _check_option(rules.family, key, value)
+            _check_option(rules.kind, key, value)
         try:
             rules = rules.with_options(**options)
         except PegboardError as error:

@@ -10,11 +10,18 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Callable
 from contextlib import ExitStack
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -24,7 +31,8 @@ from pegboard.web.app import create_app
 from pegboard.web.hub import Hub, Settings
 from pegboard.web.store import Store
 
-__all__ = ["LoopbackAddress", "ServerThread", "Client", "post", "open_table", "Member", "HTTPAnswer"]
+__all__ = ["LoopbackAddress", "ServerThread", "ServedProcess", "free_port", "Client", "post", "open_table", "Member",
+           "HTTPAnswer"]
 
 
 class LoopbackAddress:
@@ -39,6 +47,72 @@ class LoopbackAddress:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+
+def free_port() -> int:
+    """A TCP port free on loopback now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServedProcess(LoopbackAddress):
+    """``pegboard serve`` as a real process on a free loopback port (``--processes N``), for the fault
+    tests and the scaling benchmarks: its stderr lines as they come (``lines``), the worker pids it
+    announced (``announced``), its server processes now (:meth:`workers`) and how long it took to answer
+    first (``start_seconds``). Raises ``RuntimeError`` with its output if it does not start."""
+
+    def __init__(self, db: str, processes: int, *extra: str, start_within: float = 120) -> None:
+        self.port = free_port()
+        self.processes = processes
+        env = {**os.environ, "PEGBOARD_PURE": os.environ.get("PEGBOARD_PURE", "1")}
+        source_root = Path(__file__).resolve().parent.parent.parent  # runs this checkout's pegboard
+        self.proc = subprocess.Popen([sys.executable, "-m", "pegboard", "serve", "--db", db, "--processes",
+                                      str(processes), "--port", str(self.port), "--pace", "0", *extra],
+                                     stderr=subprocess.PIPE, text=True, env=env, cwd=source_root)
+        self.lines: list[str] = []
+        self.announced: list[int] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        started = time.monotonic()
+        while True:
+            try:
+                urllib.request.urlopen(f"{self.url}/api/games", timeout=2).read()
+                if processes == 1 or len(self.announced) >= processes:
+                    break
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > started + start_within:
+                self.stop()
+                raise RuntimeError("the server did not start:\n" + "\n".join(self.lines))
+            time.sleep(0.05)
+        self.start_seconds = time.monotonic() - started
+
+    def _read(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.lines.append(line.rstrip())
+            if "server processes:" in line:
+                self.announced = [int(pid) for pid in line.split(":")[-1].split(",")]
+
+    def workers(self) -> list[int]:
+        """The server processes now: the supervisor's children (one process: the server itself)."""
+        if self.processes == 1:
+            return [self.proc.pid]
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        try:
+            return sorted(int(pid) for pid in children.read_text().split())
+        except OSError:
+            return []
+
+    def stop(self) -> None:
+        """SIGINT, as Ctrl-C would; a kill if it has not ended within 20 s."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
 
 
 class ServerThread(LoopbackAddress):

@@ -14,7 +14,7 @@ import asyncio
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group
 from rich.text import Text
@@ -25,8 +25,10 @@ from textual.widgets import Footer, Header, Input, Static
 
 from pegboard.engine import GameState
 from pegboard.engine.actions import Action
+from pegboard.engine.gameview import GridView as GridGameView
+from pegboard.engine.snailspace import SnailspaceView
 from pegboard.engine.solitaire import solitaire_view
-from pegboard.engine.views import cribbage_view
+from pegboard.engine.views import CribbageView, cribbage_view
 from pegboard.errors import PegboardError
 from pegboard.present import board_length
 from pegboard.records import parse_record, record_of
@@ -187,9 +189,9 @@ class GameScreen(GameTools):
         recent = latest_moves(seen, self.since, game.players, view.seat, until=upto)
         table.paint(table_text(view, labels, width=table.content_region.width or 60, rules=rules, recent=recent))
         if rules.grid_side:
-            self.query_one(GridView).show(grid_spec(view, self.cursor if mode == "place" else None))
-        if rules.holds_hand:
-            self._draw_hand(view, seat, mode)
+            self.query_one(GridView).show(grid_spec(cast(GridGameView, view), self.cursor if mode == "place" else None))
+        if rules.holds_hand:  # a cribbage game's or Snailspace's
+            self._draw_hand(cast(CribbageView | SnailspaceView, view), seat, mode)
         lines = [Text(self.prompt_now(seat), style="bold")]
         if self.note is not None:
             lines.append(self.note)
@@ -217,7 +219,7 @@ class GameScreen(GameTools):
         if empty:
             self.cursor = (self.cursor + min(empty)) % len(grid)
 
-    def _draw_hand(self, view: Any, seat: int | None, mode: str) -> None:
+    def _draw_hand(self, view: CribbageView | SnailspaceView, seat: int | None, mode: str) -> None:
         hand = self.query_one(HandView)
         if view.seat is None:
             caption = "Hand hidden until its owner takes the keyboard" if self.ctl.hot_seat else "No hand to show"
@@ -227,18 +229,19 @@ class GameScreen(GameTools):
         name = "Your" if not self.ctl.hot_seat else f"{view.players[view.seat]}'s"
         caption = f"{name} hand"
         crib = self.ctl.game.rules.crib
+        cribbage = cast(CribbageView, view)  # read only in a game with a crib
         if not cards and crib:
-            cards = tuple(sorted(view.kept))
+            cards = tuple(sorted(cribbage.kept))
             caption = f"{name} hand for the show"
-            if view.counting == (view.seat, "crib") and view.crib:
-                cards = tuple(sorted(view.crib))
+            if cribbage.counting == (view.seat, "crib") and cribbage.crib:
+                cards = tuple(sorted(cribbage.crib))
                 caption = f"{name} crib, to count with the starter"
         if len(cards) > 9 and mode == "play":
             caption += " · 10 and up: type the number, Enter"
         self.cursor = min(self.cursor, max(0, len(cards) - 1))
         playable = None
         if mode == "play" and crib:
-            playable = [i for i, card in enumerate(cards) if card.pips <= 31 - view.count]
+            playable = [i for i, card in enumerate(cards) if card.pips <= 31 - cribbage.count]
         hand.show(cards, picked=self.picked, cursor=self.cursor if seat is not None else None, playable=playable,
                   caption=caption)
 

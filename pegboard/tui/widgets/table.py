@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.text import Text
 from textual.events import Resize
@@ -11,6 +10,9 @@ from textual.widgets import RichLog
 
 from pegboard.cards import Card
 from pegboard.engine.events import Event
+from pegboard.engine.snailspace import SnailspaceView
+from pegboard.engine.solitaire import SolitaireView
+from pegboard.engine.views import CribbageView
 from pegboard.present import describe_event
 from pegboard.rules import Rules
 from pegboard.tui.explain import show_count
@@ -29,7 +31,7 @@ def _seat_line(label: str, cards: Text, notes: Sequence[str], acting: bool) -> T
     return line
 
 
-def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
+def cribbage_table(view: CribbageView, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None,
                    width: int = 80, recent: Sequence[tuple[int | None, str]] = ()) -> Text:
     """The table of a cribbage game: the other seats, the starter, the play and running count (each
     card with who played it, in their side's colour on the board; the latest card of another player
@@ -53,10 +55,10 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
         if view.phase == "discard" and not view.has_discarded[seat]:
             notes.append("discarding")
         shown = hands[seat] if hands and seat in hands else None
-        cards = chips(shown) if shown else backs(view.hand_sizes[seat])
+        held = chips(shown) if shown else backs(view.hand_sizes[seat])
         if not view.hand_sizes[seat] and not shown:
-            cards = Text("no cards", style="#6c6c6c")
-        lines.append(_seat_line(labels[seat], cards, notes, seat in view.to_act))
+            held = Text("no cards", style="#6c6c6c")
+        lines.append(_seat_line(labels[seat], held, notes, seat in view.to_act))
     starter = Text("Starter ", style="#9aa0a6")
     starter.append_text(chip(view.starter) if view.starter else backs(1))
     starter.append("    Count ", style="#9aa0a6")
@@ -84,12 +86,12 @@ def cribbage_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequenc
     return Text("\n").join(lines)
 
 
-def seat_colour(view: Any, seat: int) -> str:
+def seat_colour(view: CribbageView, seat: int) -> str:
     """The colour of ``seat``'s side on the board."""
     return SIDE_COLOURS[view.side_of_seat[seat] % len(SIDE_COLOURS)]
 
 
-def _play_rows(view: Any, width: int) -> list[Text]:
+def _play_rows(view: CribbageView, width: int) -> list[Text]:
     """The cards of the play so far (this series, then the earlier ones dimmed), with a row under
     them that says who played each."""
     players: tuple[str, ...] = view.players
@@ -114,7 +116,7 @@ def _play_rows(view: Any, width: int) -> list[Text]:
     return [cards, who] if view.series else [cards]
 
 
-def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None, *,
+def snailspace_table(view: SnailspaceView, labels: Sequence[str], hands: Mapping[int, Sequence[Card]] | None = None, *,
                      fifteens: bool = False) -> Text:
     """Snailspace: the deal, who deals, the other player's hand size, the scoring variant."""
     players: tuple[str, ...] = view.players
@@ -134,7 +136,7 @@ def snailspace_table(view: Any, labels: Sequence[str], hands: Mapping[int, Seque
     return Text("\n").join(lines)
 
 
-def solitaire_table(view: Any) -> Text:
+def solitaire_table(view: SolitaireView) -> Text:
     """Solitaire: the card turned, the stock and the score against the target."""
     line = Text("Card turned ", style="#9aa0a6")
     if view.current is not None:

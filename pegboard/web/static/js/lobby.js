@@ -237,6 +237,7 @@ function accountBar(bar, rated) {
       h("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "me-name" }, me.name)),
     h("a", { href: "/account", id: "account-link" }, "Account"),
     h("a", { href: "/leaderboard" }, "Leaderboard"),
+    h("a", { href: "/train", id: "train-link" }, "Train"),
     h("button", { type: "button", class: "secondary small", id: "sign-out", onclick: async () => {
       try {
         await api("/api/logout", {});
@@ -277,7 +278,7 @@ function accountBar(bar, rated) {
     event.preventDefault();
     send("/api/login", signIn);
   } }, h("span", { class: "account-why" }, "Sign in for rated games:"), name, password, signIn, signUp,
-  h("a", { href: "/leaderboard" }, "Leaderboard")), error);
+  h("a", { href: "/leaderboard" }, "Leaderboard"), h("a", { href: "/train", id: "train-link" }, "Train")), error);
   clear(rated).hidden = true;
 }
 

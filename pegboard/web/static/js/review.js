@@ -1,7 +1,7 @@
 // The review page of a finished game (/r/<id>): every player's accuracy and points lost, the score race
 // and the chance to win with the mistakes marked, the decisions, and the table as it was for the player
 // at the decision picked (click it, or step with the arrow keys / j and k).
-import { api } from "./api.js";
+import { api, loadMe, signedIn } from "./api.js";
 import { SIDE_COLOURS } from "./board.js";
 import { cardShort, cardSVG, installDefs, parseCard } from "./cards.js";
 import { clear, h, s } from "./dom.js";
@@ -14,7 +14,9 @@ const PAD = { left: 44, right: 12, top: 14, bottom: 28 };
 installDefs();
 const root = document.getElementById("app");
 const match = window.location.pathname.match(/^\/r\/([A-Za-z0-9_-]{6,32})\/?$/);
-const page = { table: match ? match[1] : null, review: null, selected: null, onlyMistakes: true, details: new Map() };
+const page = { table: match ? match[1] : null, review: null, selected: null, onlyMistakes: true, details: new Map(),
+  trained: null };
+const meLoaded = loadMe();
 window.pegboard = page;
 start();
 
@@ -33,6 +35,7 @@ async function start() {
     return;
   }
   const first = page.review.decisions.find((d) => d.loss > 0) || page.review.decisions[0];
+  await meLoaded;
   render();
   if (first) select(first.index);
   document.addEventListener("keydown", onKey);
@@ -50,7 +53,31 @@ function topbar() {
     h("h1", {}, title), h("span", { class: "spacer" }),
     page.table ? h("a", { class: "button secondary small", href: `/t/${page.table}` }, "The table") : null,
     page.table ? h("a", { class: "button secondary small", href: `/api/tables/${page.table}/record`, download: "" },
-      "Record") : null);
+      "Record") : null, trainButton());
+}
+
+// Signed in: queue your costliest mistakes of this game for /train (mined on the server: a few seconds).
+function trainButton() {
+  const me = signedIn();
+  const mine = me && page.review && Object.keys(page.review.players).some((name) => name.toLowerCase() === me.name.toLowerCase());
+  if (!page.table || !mine) return null; // only a game you played under your name
+  if (page.trained && page.trained.ok) {
+    return h("a", { class: "button secondary small", id: "train-mistakes-done", href: "/train" }, page.trained.text);
+  }
+  if (page.trained) return h("span", { class: "notice", id: "train-mistakes-error" }, page.trained.text);
+  return h("button", { type: "button", class: "secondary small", id: "train-mistakes", onclick: async (event) => {
+    event.target.disabled = true;
+    event.target.textContent = "Finding your mistakes…";
+    try {
+      const answer = await api("/api/train/mistakes", { table: page.table });
+      page.trained = { ok: true, text: answer.added ? `${answer.added} of your mistakes queued: train`
+        : "No new mistake to train on: train" };
+    } catch (error) {
+      page.trained = { ok: false, text: `Not queued: ${error.message}` };
+    }
+    const header = document.querySelector(".review-page .topbar");
+    if (header) header.replaceWith(topbar());
+  } }, "Train on my mistakes");
 }
 
 function render() {
@@ -229,7 +256,7 @@ function decisionPanel(decision, detail) {
   const scores = view.sides || view.players;
   parts.push(h("p", { class: "muted" }, "Scores: ", (scores || []).map((name, i) => `${name} ${view.scores[i]}`).join(", "),
     view.dealer !== undefined && view.players ? ` · dealer ${view.players[view.dealer]}` : ""));
-  if (detail.family === "cribbage") {
+  if (detail.crib) {  // the rules' fact (a crib, a play, a show), not the family's name
     parts.push(h("h3", {}, "The hand"), cards(view.hand));
     if (view.starter) parts.push(h("h3", {}, "The starter"), cards([view.starter]));
     if (view.discarded && view.discarded.length) parts.push(h("h3", {}, "Thrown to the crib"), cards(view.discarded));
