@@ -55,7 +55,8 @@ MIN_MARGIN = {"discard": 0.25, "play": 0.25, "count": 0.0, "cell": 0.3, "place":
 """A bank puzzle's best beats the next choice by at least this much (points; near the end, chance to
 win is measured against WIN_NOISE alone): a lead a player can find, not a coin toss."""
 PER_GAME = 6
-"""At most this many puzzles of each kind from one game (chosen by the run's seed before analysis)."""
+"""At most this many candidates of each kind and verb of the best from one game (chosen by the run's seed
+before analysis): a muggins game gives counts, claims and passes alike."""
 
 
 def _play(source: Source, seed: int) -> dict[str, Any]:
@@ -68,7 +69,8 @@ def _play(source: Source, seed: int) -> dict[str, Any]:
 
 def mine_game(seed: int, index: int) -> list[Puzzle]:
     """The bank's puzzles from game ``index`` of a run seeded ``seed`` (``SOURCES`` in turn, the game
-    seeded ``seed * 1000 + index``, at most :data:`PER_GAME` of each kind, chosen by that seed too)."""
+    seeded ``seed * 1000 + index``, at most :data:`PER_GAME` candidates of each kind and verb of the best,
+    chosen by that seed too)."""
     source = SOURCES[index % len(SOURCES)]
     record = parse_record(_play(source, seed * 1000 + index))
     chooser = random.Random(seed * 1000 + index)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from pegboard.analysis.evaluate import Assessment, Option
 from pegboard.analysis.reasons import reason
-from pegboard.analysis.review import NOISE, SE_FACTOR, WIN_NOISE, review
+from pegboard.analysis.review import NOISE, SE_FACTOR, WIN_NOISE, Decision, review
 from pegboard.bots import make_bot
 from pegboard.engine import Action, GameState
 from pegboard.errors import PegboardError, PuzzleError
@@ -129,7 +129,8 @@ def mine(record: GameRecord, player: str | None = None, *, mistakes: bool = True
     only if named (a :class:`PuzzleError` if no player is called that), every player's otherwise.
     ``min_margin``: the least lead in points of the best (per puzzle kind if a mapping; near the end,
     judged by the chance to win, only the noise applies); ``limit``: at most this many candidates of
-    each kind are analysed, chosen with ``rng`` (default seeded by ``seed``)."""
+    each kind and verb of the review's best (a count, a muggins claim, a pass; a placement, a solitaire
+    discard) are analysed, chosen with ``rng`` (default seeded by ``seed``)."""
     seats = None
     if player is not None:
         if player not in record.players:
@@ -153,12 +154,15 @@ def mine(record: GameRecord, player: str | None = None, *, mistakes: bool = True
                                                        margin.margin < least(decision.kind)):
                 continue
         candidates.append(decision)
-    if limit is not None:
+    if limit is not None:  # at most ``limit`` of each kind and verb of the review's best (a claim, a pass...)
         chooser = rng if rng is not None else random.Random(seed)
         kept = []
-        for kind in sorted({decision.kind for decision in candidates}):
-            mine_kind = [decision for decision in candidates if decision.kind == kind]
-            kept.extend(chooser.sample(mine_kind, limit) if len(mine_kind) > limit else mine_kind)
+        def group(decision: Decision) -> tuple[str, str]:
+            return decision.kind, decision.assessment.best.action.verb
+
+        for key in sorted({group(decision) for decision in candidates}):
+            alike = [decision for decision in candidates if group(decision) == key]
+            kept.extend(chooser.sample(alike, limit) if len(alike) > limit else alike)
         candidates = sorted(kept, key=lambda decision: decision.index)
     games = _games_at(record, {decision.index for decision in candidates})
     puzzles = []
