@@ -106,3 +106,20 @@ async def test_the_review_screen_fits_80x24_with_every_column_readable() -> None
             assert f" {decision.loss:.2f} " in row.split("│")[0] + " ", (decision.loss, row)
         detail = "\n".join(line.split("│", 1)[1] for line in lines[listed:] if "│" in line)
         assert "Scores:" in detail and ("Hand:" in detail or "·" in detail), detail
+
+
+@pytest.mark.asyncio
+async def test_progress_reaching_a_screen_whose_bar_is_already_gone_is_dropped() -> None:
+    """Esc mid-review unmounts the progress bar a moment before the screen; a progress report arriving
+    then raised NoMatches in the review's worker (seen under load in the full suite)."""
+    from textual.widgets import ProgressBar
+
+    record = load_record(GOLDEN / "five-card.record.json")
+    app = ReviewApp(record, "five-card.record.json")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        for bar in screen.query(ProgressBar):
+            await bar.remove()
+        screen._progress(1, 8)  # nothing to show it on: no error
+        await pilot.press("q")
