@@ -9,12 +9,8 @@ module adds the app's words for it, the deal's points by source and the discard'
 >>> game = new_game("cribbage", ["Ann", "Bob"], seed=3, first_dealer=1)
 >>> while game.deal_number == 0:
 ...     _ = game.apply(game.legal_actions()[0])
->>> counts = deal_counts(game.events, 0, game.rules, game.players)
->>> [count.title for count in counts]
-["Ann's hand", "Bob's hand", "Bob's crib"]
->>> shown = [event.points for event in game.events if event.type == "show"]
->>> [count.score.total for count in counts] == shown
-True
+>>> deal_line(game, 0)
+'Ann +8 (4 pegging, 4 show) · Bob +18 (2 pegging, 16 show)'
 """
 
 from __future__ import annotations
