@@ -15,6 +15,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure install without mypy's extensions: the decorator only speaks to the compiler
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 from pegboard.cards import Card, full_deck
 from pegboard.engine import chance
 from pegboard.engine.actions import Action
@@ -132,6 +138,7 @@ def renamed_deal(deal: Deal, swap: dict[Card, Card]) -> Deal:
                 stock=tuple([swap.get(card, card) for card in deal.stock]))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a family of one's own subclasses it, compiled or not
 class GameState(ABC):
     """A game in progress. Subclasses implement one family of games."""
 
@@ -338,24 +345,26 @@ class GameState(ABC):
         cannot be made without its constructor)."""
         return type(self)(self.rules, self.players, rng=random.Random(0), first_dealer=0)  # type: ignore[call-arg]
 
-    def _attributes(self) -> dict[str, Any]:
-        """Every attribute this game has set, by name."""
+    def _attributes(self, caches: bool = True) -> dict[str, Any]:
+        """Every attribute this game has set, by name; without ``caches``, the views made so far are left
+        behind (an empty cache: a pickle or a deep copy makes them again, and a compiled view, a frozen
+        dataclass, cannot be pickled)."""
         found: dict[str, Any] = {}
         for name in _attribute_names(self):
             try:
-                found[name] = getattr(self, name)
+                found[name] = getattr(self, name) if caches or name != "_view_cache" else {}
             except AttributeError:  # an attribute this game never set (start scores, say)
                 continue
         return found
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling (and ``copy.copy``): the class, its rules and players, and every attribute."""
-        return (_restore, (type(self), self.rules, self.players, self._attributes()))
+        return (_restore, (type(self), self.rules, self.players, self._attributes(caches=False)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         twin = self._blank_twin()
         memo[id(self)] = twin
-        for name, value in self._attributes().items():
+        for name, value in self._attributes(caches=False).items():
             setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 

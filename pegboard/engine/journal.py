@@ -19,7 +19,7 @@ handed to a bot reaches no card its seat may not see.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from pegboard.engine.eventlog import EVERYTHING, EventLog
 from pegboard.engine.events import Event
@@ -81,12 +81,23 @@ class SeatLog:
             _expand(self.entries, self.events, self.ends, mark, NO_SEAT if self.seat is None else self.seat)
         return self.ends[mark - 1] if mark else 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling and ``copy`` (compiled, the class cannot be made without its seat)."""
+        return (_restored_seat_log, (self.seat, self.entries, self.events, self.ends))
+
     def copy(self) -> SeatLog:
         twin = SeatLog(self.seat)
         twin.entries = self.entries.copy()
         twin.events = self.events.copy()
         twin.ends = self.ends.copy()
         return twin
+
+
+def _restored_seat_log(seat: int | None, entries: list[Event | Deferred], events: list[Event],
+                       ends: list[int]) -> SeatLog:
+    log = SeatLog(seat)
+    log.entries, log.events, log.ends = entries, events, ends
+    return log
 
 
 class Journal:
