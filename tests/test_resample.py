@@ -49,7 +49,7 @@ def test_a_resampled_game_looks_the_same_to_its_seat(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", KINDS)
 def test_a_resampled_game_looks_the_same_to_its_seat_at_every_step(name: str) -> None:
-    for seed in range(2, 6):
+    for seed in range(2, 4 if name.startswith("cribbage-") else 6):  # the long three- and four-hand games: two
         _walk(name, seed, 1)
 
 

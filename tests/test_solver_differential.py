@@ -7,6 +7,7 @@ card, who leads after a go, and where the play stops (one series, or on after a 
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -150,11 +151,17 @@ def test_the_solver_pegs_as_the_engine_with_three_and_four_players(variant: str)
     assert walk.sequences > 50 and walk.positions > 50
 
 
+MANY_DEALS = int(os.environ.get("PEGBOARD_DIFFERENTIAL_DEALS", "50"))
+"""Two-player deals of the long differential run (200 were walked once, issue 41: about 87k play sequences
+each, no disagreement); the suite walks 50 so that CI stays short."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_the_solver_pegs_as_the_engine_over_many_deals(variant: str) -> None:
-    """200 deals of two players, every play sequence; 40 of three and four, the last 7 cards every way."""
+    """MANY_DEALS deals of two players, every play sequence; a fifth as many of three and four, the last 7
+    cards every way."""
     if variant in ("cribbage-3", "cribbage-4"):
-        _check_deals(variant, range(100, 140), sample_from=7)
+        _check_deals(variant, range(100, 100 + max(1, MANY_DEALS // 5)), sample_from=7)
     else:
-        _check_deals(variant, range(100, 300))
+        _check_deals(variant, range(100, 100 + MANY_DEALS))
