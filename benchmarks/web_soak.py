@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard.web.testing import ServedProcess as Served
+from pegboard.web.testing import children_of
 
 SILENT = 60.0
 """Seconds without a frame after which a person's connection is taken for dead (it reconnects)."""
@@ -55,26 +56,6 @@ AFTER_KILL = 15.0
 
 
 # -- the server ---------------------------------------------------------------------------------------
-
-
-def children_of(pid: int, deep: bool = False) -> list[int]:
-    """The child processes of ``pid`` (every descendant if ``deep``)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-                parents[int(entry)] = int(fields[1])
-            except (OSError, IndexError, ValueError):
-                continue
-    found: list[int] = []
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier}
-        found.extend(sorted(frontier))
-        if not deep:
-            break
-    return found
 
 
 def rss_mb(pid: int) -> float:

@@ -26,7 +26,7 @@ from pegboard.web.database import open_store  # noqa: E402
 from pegboard.web.hub import Settings  # noqa: E402
 from pegboard.web.pgtest import TempPostgres, find_postgres  # noqa: E402
 from pegboard.web.store import MIGRATIONS, SCHEMA_VERSION  # noqa: E402
-from pegboard.web.testing import Client, Member, ServedProcess, ServerThread, open_table  # noqa: E402
+from pegboard.web.testing import Client, Member, ServedProcess, ServerThread, children_of, open_table  # noqa: E402
 
 BIN, WHY = find_postgres()
 pytestmark = [pytest.mark.skipif(BIN is None, reason=WHY), pytest.mark.xdist_group("postgres"),
@@ -47,24 +47,6 @@ def database(cluster: TempPostgres) -> str:
     subprocess.run([*(["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []), str(cluster.bin / "createdb"),
                     "-h", str(cluster.folder), "-U", cluster.user, name], check=True, capture_output=True)
     return f"postgresql://{cluster.user}@/{name}?host={cluster.folder}"
-
-
-def children_of(pid: int) -> set[int]:
-    """Every descendant process of ``pid`` now."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-                parents[int(entry)] = int(fields[1])
-            except (OSError, IndexError, ValueError):
-                continue
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
 
 
 def alive(pid: int) -> bool:
@@ -208,12 +190,12 @@ def test_after_kill_9_of_the_server_no_process_of_it_is_left(database: str, tmp_
         try:
             client.act(client.state["legal"][0])
             deadline = time.monotonic() + 60
-            while len(children_of(served.proc.pid)) < (4 if where == "postgresql" else 2):
-                assert time.monotonic() < deadline, children_of(served.proc.pid)
+            while len(children_of(served.proc.pid, deep=True)) < (4 if where == "postgresql" else 2):
+                assert time.monotonic() < deadline, children_of(served.proc.pid, deep=True)
                 time.sleep(0.2)
         finally:
             client.close()
-        family = children_of(served.proc.pid)
+        family = children_of(served.proc.pid, deep=True)
         os.kill(served.proc.pid, signal.SIGKILL)
         served.proc.wait(10)
         deadline = time.monotonic() + 15

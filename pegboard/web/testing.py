@@ -31,8 +31,8 @@ from pegboard.web.app import create_app
 from pegboard.web.hub import Hub, Settings
 from pegboard.web.store import Store
 
-__all__ = ["LoopbackAddress", "ServerThread", "ServedProcess", "free_port", "Client", "post", "open_table", "Member",
-           "HTTPAnswer"]
+__all__ = ["LoopbackAddress", "ServerThread", "ServedProcess", "free_port", "children_of", "Client", "post",
+           "open_table", "Member", "HTTPAnswer"]
 
 
 class LoopbackAddress:
@@ -54,6 +54,26 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def children_of(pid: int, deep: bool = False) -> list[int]:
+    """The child processes of ``pid`` (every descendant if ``deep``)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry)] = int(fields[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found: list[int] = []
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found.extend(sorted(frontier))
+        if not deep:
+            break
+    return found
 
 
 class ServedProcess(LoopbackAddress):
@@ -96,13 +116,7 @@ class ServedProcess(LoopbackAddress):
 
     def workers(self) -> list[int]:
         """The server processes now: the supervisor's children (one process: the server itself)."""
-        if self.processes == 1:
-            return [self.proc.pid]
-        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
-        try:
-            return sorted(int(pid) for pid in children.read_text().split())
-        except OSError:
-            return []
+        return [self.proc.pid] if self.processes == 1 else children_of(self.proc.pid)
 
     def stop(self) -> None:
         """SIGINT, as Ctrl-C would; a kill if it has not ended within 20 s."""
