@@ -212,6 +212,8 @@ def test_the_game_over_the_review_and_the_statistics_open_where_a_player_looks(
     shot(page, "1280x800-review")
     assert page.evaluate("() => window.scrollY") == 0, "the review opens at its top"
     assert not off_screen(page, ["h1", "#figures"])
+    panel = boxes(page, "#figures")[0]  # the luck and skill columns once ran past the panel's edge
+    assert all(box["right"] <= panel["right"] + 1 for box in boxes(page, "#figures table")), "figures overflow"
     phone = new_page(browser, PHONE)
     for name, address, ready, must_fit in [
             ("review", f"/r/{table}", "#decision-title", ["#figures table", ".topbar .button", "#chart"]),

@@ -90,8 +90,15 @@ def test_the_review_page_in_a_browser(server: ServerThread) -> None:
     with browser_page() as (page, errors):
         page.goto(f"{server.url}/r/{table}")
         page.wait_for_selector("#figures .accuracy")
-        assert page.locator("#figures tbody tr").count() == 2
+        assert page.locator("#figures table.accuracy-figures tbody tr").count() == 2
         assert page.locator("#chart path").count() >= 2  # a score line per side (and the chance to win)
+        # issue 38: each side's luck, skill, luck-adjusted result and PR, and the cards' luck in the chart
+        assert page.locator("#figures td.luck").count() == 2 and page.locator("#figures td.skill").count() == 2
+        assert "Luck-adjusted" in page.locator("#figures table.luck-figures thead").inner_text()
+        assert page.locator("#chart .chart-luck").count() > 0
+        panel = page.locator("#figures").bounding_box()
+        assert all(table.bounding_box()["x"] + table.bounding_box()["width"] <= panel["x"] + panel["width"] + 1
+                   for table in page.locator("#figures table").all()), "the figures run past their panel"
         page.wait_for_selector("#decision-title")  # the first costly decision is shown at once
         marks = page.locator("#chart .chart-mark")
         buttons = page.locator(".decision-btn")

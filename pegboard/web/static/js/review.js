@@ -104,21 +104,26 @@ function render() {
 function figures(review) {
   const kinds = Object.keys(Object.values(review.players)[0]?.lost || {});
   const lucky = Object.values(review.players).some((player) => player.luck_measured);
-  const titles = ["Player", "Accuracy", "Lost", ...kinds.map((kind) => `in ${KIND_TITLES[kind] || kind}`), "Decisions",
-    "Mistakes", ...(lucky ? ["Luck", "Skill", "Luck-adjusted", "PR"] : [])];
+  const accuracy = table("accuracy-figures", ["Player", "Accuracy", "Lost",
+    ...kinds.map((kind) => `in ${KIND_TITLES[kind] || kind}`), "Decisions", "Mistakes"], review, (player) => [
+    [player.accuracy.toFixed(1), "accuracy"], [player.points_lost.toFixed(2)],
+    ...kinds.map((kind) => [player.lost[kind].toFixed(2)]), [String(player.decisions)], [String(player.mistakes)]]);
+  if (!lucky) return accuracy;
+  // Luck and skill get a table of their own: beside the accuracy columns they overflowed a desktop's panel.
+  const luck = table("luck-figures", ["Player", "Luck", "Skill", "Luck-adjusted", "PR"], review, (player) => [
+    [percentSigned(player.luck), "luck"], [percentSigned(player.skill), "skill"], [player.luck_adjusted.toFixed(2)],
+    [player.rating === null || player.rating === undefined ? "" : player.rating.toFixed(1), "rating"]]);
+  return [accuracy, luck];
+}
+
+function table(name, titles, review, values) {
   const head = h("tr", {}, titles.map((title) => h("th", {}, title)));
   // Each cell names its column (data-label): a phone shows a player's figures as labelled cells, not a row.
-  const cell = (column, text, attrs = {}) => h("td", { ...attrs, "data-label": titles[column] }, text);
-  const rows = Object.entries(review.players).map(([name, player]) => h("tr", { dataset: { player: name } },
-    cell(0, name), cell(1, player.accuracy.toFixed(1), { class: "accuracy" }), cell(2, player.points_lost.toFixed(2)),
-    kinds.map((kind, i) => cell(3 + i, player.lost[kind].toFixed(2))), cell(3 + kinds.length, String(player.decisions)),
-    cell(4 + kinds.length, String(player.mistakes)),
-    lucky ? [cell(5 + kinds.length, percentSigned(player.luck), { class: "luck" }),
-      cell(6 + kinds.length, percentSigned(player.skill), { class: "skill" }),
-      cell(7 + kinds.length, player.luck_adjusted.toFixed(2)),
-      cell(8 + kinds.length, player.rating === null || player.rating === undefined ? "" : player.rating.toFixed(1),
-        { class: "rating" })] : []));
-  return h("table", { class: "figures wide" }, h("thead", {}, head), h("tbody", {}, rows));
+  const rows = Object.entries(review.players).map(([player, figures]) => h("tr", { dataset: { player } },
+    h("td", { "data-label": titles[0] }, player),
+    values(figures).map(([text, cls], i) => h("td", { "data-label": titles[i + 1], ...(cls ? { class: cls } : {}) },
+      text))));
+  return h("table", { class: `figures wide ${name}` }, h("thead", {}, head), h("tbody", {}, rows));
 }
 
 function percentSigned(value) {
