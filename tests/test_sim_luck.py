@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pegboard.engine import new_game
-from pegboard.sim.luck import DEAL_MEANS, PEG_WEIGHT, deal_lucks, deal_value, deal_weight
+from pegboard.sim.luck import CUT_VALUE, DEAL_MEANS, PEG_WEIGHT, cut_luck, deal_lucks, deal_value, deal_weight
 from pegboard.sim.match import MatchConfig
 from pegboard.sim.runner import run_match
 
@@ -51,7 +51,8 @@ def test_the_starter_luck_is_zero_on_average_over_every_starter() -> None:
     count, pegging = deal_value(deal.hands[dealer], deal.hands[1 - dealer], game.rules)
     sign = 1 if dealer == 0 else -1
     deal_luck = sign * (count - DEAL_MEANS[0] + PEG_WEIGHT * (pegging - DEAL_MEANS[1]))
-    assert sum(values) / len(values) == pytest.approx(deal_weight(121, 121) * deal_luck, abs=1e-9)  # the deal's alone
+    assert sum(values) / len(values) == pytest.approx(deal_weight(121, 121) * deal_luck + cut_luck(game),
+                                                      abs=1e-9)  # the deal's and the cut's alone
     assert len(set(round(value, 6) for value in values)) > 5
 
 
@@ -63,6 +64,14 @@ def test_the_deal_values_mean_over_fresh_random_deals_is_the_stored_constant() -
     means, errors = measure_deal_means(300, 2038)
     for part in (0, 1):
         assert abs(means[part] - DEAL_MEANS[part]) < 4 * (errors[part] + DEAL_MEANS_SE[part])
+
+
+def test_the_cut_gives_the_first_dealer_a_fixed_edge_with_mean_zero_over_a_fair_cut() -> None:
+    """The cut for first deal is a chance event: its luck is CUT_VALUE to whoever deals first, so the
+    two outcomes of a fair cut average to zero; a game begun from a position had no cut."""
+    firsts = [new_game("cribbage", ["a", "b"], seed=9, first_dealer=seat) for seat in (0, 1)]
+    assert [cut_luck(game) for game in firsts] == [CUT_VALUE, -CUT_VALUE]
+    assert cut_luck(new_game("cribbage", ["a", "b"], seed=9, start_scores=(60, 70))) == 0.0
 
 
 def test_a_deal_likely_to_end_the_game_weighs_less_and_every_weight_is_a_chance() -> None:
