@@ -56,6 +56,7 @@ def test_where_ci_requires_the_accelerator_the_suite_runs_compiled() -> None:
 
 @pytest.mark.skipif(not accelerator_status()["compiled"],
                     reason="no compiled modules here: the suite ran the differential test pure already")
+@pytest.mark.slow
 def test_pure_python_plays_the_same_games_and_passes_the_compiled_modules_doctests() -> None:
     sources = [str(ROOT / (name.replace(".", "/") + ".py")) for name in COMPILED]
     command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",

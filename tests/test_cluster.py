@@ -16,7 +16,7 @@ from pegboard.sim.backends import LocalBackend  # noqa: E402
 from pegboard.sim.match import GameSummary, play_batch  # noqa: E402
 from pegboard.tables.crib import build_tables  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("ray")
+pytestmark = [pytest.mark.xdist_group("ray"), pytest.mark.slow]
 CONFIG = MatchConfig("cribbage", ("greedy", "random"), games=100, seed=5)
 
 

@@ -19,7 +19,7 @@ from pegboard.web.pgtest import find_postgres  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 BIN, WHY = find_postgres()
 needs_postgres = pytest.mark.skipif(BIN is None, reason=WHY)
-pytestmark = pytest.mark.xdist_group("postgres")
+pytestmark = [pytest.mark.xdist_group("postgres"), pytest.mark.slow]
 
 
 @needs_postgres
