@@ -30,7 +30,7 @@ def measure_match(first: str, second: str, games: int, seed: int, jobs: int = 1)
     """Play a match and return its statistics (``raw`` and ``luck_adjusted`` among them)."""
     from pegboard.sim import MatchConfig, run_match
 
-    return run_match(MatchConfig("cribbage", (first, second), games, seed), jobs=jobs).to_json(timing=False)
+    return run_match(MatchConfig("cribbage", (first, second), games, seed, luck=True), jobs=jobs).to_json(timing=False)
 
 
 def measure_records(path: Path, first: str, limit: int | None = None) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def measure_records(path: Path, first: str, limit: int | None = None) -> dict[st
             record = read_record(line)
             if stats is None:
                 second = next(name for name in record.players if not name.startswith(first)).rsplit("-", 1)[0]
-                stats = MatchStats(MatchConfig("cribbage", (first, second), 1, 0))
+                stats = MatchStats(MatchConfig("cribbage", (first, second), 1, 0, luck=True))
             game = replay(record)
             seating = [0 if name.startswith(first) else 1 for name in record.players]
             uniform = [seat for seat, name in enumerate(record.players) if name.startswith("random")]

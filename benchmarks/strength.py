@@ -70,7 +70,7 @@ def play_pairing(first: str, second: str, games: int, seed: int, jobs: int) -> R
 
     games += games % 2
     config = MatchConfig("cribbage", (ALIASES.get(first, first), ALIASES.get(second, second)), games, seed,
-                         duplicate=True)
+                         duplicate=True, luck=True)
     data = run_match(config, jobs=jobs).to_json()
     name = data["players"][0]
     low, high = data["ci95"][name]

@@ -15,7 +15,7 @@ from pegboard.sim.runner import run_match
 def test_a_bot_against_itself_centres_on_zero_with_a_narrower_interval() -> None:
     """2,000 games of greedy against itself (the fastest bots): the luck-adjusted margin's interval
     holds zero, and is narrower than the raw one (docs/strength.md has the measured ratios)."""
-    stats = run_match(MatchConfig("cribbage", ("greedy", "greedy"), games=2000, seed=7)).to_json()
+    stats = run_match(MatchConfig("cribbage", ("greedy", "greedy"), games=2000, seed=7, luck=True)).to_json()
     raw, adjusted = stats["raw"], stats["luck_adjusted"]
     assert raw["mean"] == stats["net_per_deal"]["mean"] and raw["ci95"] == stats["net_per_deal"]["ci95"]
     low, high = adjusted["ci95"]
@@ -86,7 +86,7 @@ def test_the_random_players_choices_carry_an_action_term_with_mean_zero() -> Non
     from pegboard.sim.luck import uniform_choice_terms
     from pegboard.sim.match import play_game
 
-    config = MatchConfig("cribbage", ("greedy", "random"), games=1, seed=4)
+    config = MatchConfig("cribbage", ("greedy", "random"), games=1, seed=4, luck=True)
     summary, game = play_game(config, 0)
     random_seat = summary.entrant_of_seat.index(1)
     term = uniform_choice_terms(game, [random_seat])
@@ -107,3 +107,25 @@ def test_the_random_players_choices_carry_an_action_term_with_mean_zero() -> Non
     values = [nets[frozenset(choice.cards)] for choice in legal]
     assert first.verb == "discard" and len(values) == 15
     assert sum(value - sum(values) / len(values) for value in values) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_luck_is_reckoned_when_asked_and_pegboard_sim_asks_unless_told_no_luck() -> None:
+    """The luck costs about ten times a greedy game, so the engine's match API reckons it only when
+    asked (``MatchConfig(luck=True)``); ``pegboard sim`` asks unless given ``--no-luck``, and prints the
+    luck-adjusted margin beside the raw one. Without it the raw figures are the same, to the byte."""
+    import json
+
+    from click.testing import CliRunner
+
+    from pegboard.cli.app import cli
+
+    plain = run_match(MatchConfig("cribbage", ("greedy", "random"), games=4, seed=3)).to_json(timing=False)
+    lucky = run_match(MatchConfig("cribbage", ("greedy", "random"), games=4, seed=3, luck=True)).to_json(timing=False)
+    assert "luck_adjusted" not in plain and set(lucky["luck_adjusted"]) == {"mean", "ci95"}
+    assert {key: value for key, value in lucky.items() if key != "luck_adjusted"} == plain
+    runner = CliRunner()
+    arguments = ["sim", "--players", "greedy,random", "--games", "4", "--seed", "3"]
+    assert "luck_adjusted" in json.loads(runner.invoke(cli, [*arguments, "--json"]).output)
+    assert "luck_adjusted" not in json.loads(runner.invoke(cli, [*arguments, "--json", "--no-luck"]).output)
+    shown = runner.invoke(cli, arguments).output
+    assert "luck-adjusted" in shown and "luck-adjusted" not in runner.invoke(cli, [*arguments, "--no-luck"]).output

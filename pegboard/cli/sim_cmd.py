@@ -66,10 +66,14 @@ def _option(text: str) -> tuple[str, Any]:
               help="What the games are played for: win, game-points, spread or match (e.g. spread:cap=31, "
                    "match:to=7; docs/objectives.md). The expert plays for it (unless named expert@OBJECTIVE) "
                    "and each player's mean of it is reported with its 95% interval.")
+@click.option("--luck/--no-luck", default=True, show_default=True,
+              help="Reckon each game's luck of the cards (two-player games with a crib) and report the margin per "
+                   "deal luck-adjusted beside the raw one: the same precision in fewer games. --no-luck plays "
+                   "cheap bots (greedy, random) several times faster (docs/strength.md).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object.")
 def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str, address: str | None,
         options: tuple[str, ...], records: Path | None, duplicate: bool, objective: Objective | None,
-        as_json: bool) -> None:
+        luck: bool, as_json: bool) -> None:
     """Play bots against each other and report wins with 95% intervals, skunks, points per deal.
 
     Options are the record option names (target, muggins, deals, count_at_end, fifteens, discards,
@@ -83,7 +87,7 @@ def sim(game: str, players: str, games: int, seed: int, jobs: int, backend: str,
         raise PegboardError(f"--option: {error}") from None
     config = MatchConfig(game, tuple(name.strip() for name in players.split(",") if name.strip()), games, seed,
                          pairs, str(records) if records else None, duplicate,
-                         objective.name if objective is not None else None)
+                         objective.name if objective is not None else None, luck=luck)
     own_process()  # this command's process only plays games: its tables may leave the collector's passes
     config.check()
     if records is not None and not config.records_in_one_file:
@@ -145,6 +149,10 @@ def _print(stats: MatchStats) -> None:
             net = data["net_per_deal"]
             out.print(f"{net['entrant']} nets {net['mean']:+.3f} points per deal "
                       f"(95% {net['ci95'][0]:+.3f} to {net['ci95'][1]:+.3f})")
+            adjusted = data.get("luck_adjusted")
+            if adjusted is not None and adjusted["ci95"][0] is not None:
+                out.print(f"{net['entrant']} nets {adjusted['mean']:+.3f} points per deal luck-adjusted "
+                          f"(95% {adjusted['ci95'][0]:+.3f} to {adjusted['ci95'][1]:+.3f}; the cards' luck taken out)")
         for pair, share in data.get("ahead_of", {}).items():
             out.print(f"{pair}: {100 * share:.1f}% of games")
         if "points_per_deal" in data:

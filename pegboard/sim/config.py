@@ -54,6 +54,11 @@ class MatchConfig:
     """What the match is played for (:mod:`pegboard.objectives`, by name): bots that take an objective
     play for it unless their name gives their own (``expert@win``), and the statistics report each
     entrant's mean value of it. None: bots play for ``win`` and nothing more is reported."""
+    luck: bool = False
+    """Whether each game's luck of the cards is reckoned (:mod:`pegboard.sim.luck`; two-player games
+    with a crib), so that the statistics give the luck-adjusted margin (``"luck_adjusted"``) beside the
+    raw one. Off by default: reckoning it costs about ten times what a game between two greedy bots
+    does (little beside the expert's own play); ``pegboard sim`` turns it on unless given ``--no-luck``."""
 
     @cached_property
     def objective_value(self) -> Objective | None:

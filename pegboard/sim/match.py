@@ -66,7 +66,7 @@ def finish_game(config: MatchConfig, index: int, game: GameState, seating: list[
             actions += 1
     uniform = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "random"]
     greedy = [seat for seat, entrant in enumerate(seating) if config.bots[entrant] == "greedy"]
-    summary = _summarise(game, index, seating, actions, uniform, greedy)
+    summary = _summarise(game, index, seating, actions, uniform, greedy, luck=config.luck)
     if config.records:
         text = json.dumps(record_of(game, config.objective_value or WIN)) + "\n"
         if config.records_in_one_file:
@@ -92,9 +92,10 @@ def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
 
 
 def _summarise(game: GameState, index: int, seating: list[int], actions: int, uniform: Sequence[int] = (),
-               greedy: Sequence[int] = ()) -> GameSummary:
-    """What the statistics need of a finished game; ``uniform`` and ``greedy``: the seats of the random
-    and the greedy bots, whose random choices' luck is taken out too (:mod:`pegboard.sim.luck`)."""
+               greedy: Sequence[int] = (), *, luck: bool = True) -> GameSummary:
+    """What the statistics need of a finished game; with ``luck``, its luck of the cards too
+    (:mod:`pegboard.sim.luck`), ``uniform`` and ``greedy`` being the seats of the random and the greedy
+    bots, whose random choices' luck is taken out as well."""
     rules = game.rules
     side_entrant = {game.side_of(seat): entrant for seat, entrant in enumerate(seating)}
     scores = [0] * rules.sides
@@ -103,9 +104,9 @@ def _summarise(game: GameState, index: int, seating: list[int], actions: int, un
     winner = None if game.winner_side is None else side_entrant[game.winner_side]
     marks = {side_entrant[game.side_names.index(name)]: mark for name, mark in game.losers_marks().items()}
     sources = deal_sources(game)
-    luck = 0.0
-    if rules.sides == 2 and rules.players == 2 and rules.crib:
-        luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (see pegboard.sim.luck)
-        luck += uniform_choice_terms(game, uniform, greedy)
-        luck = luck if seating[0] == 0 else -luck
-    return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=luck)
+    cards_luck = 0.0
+    if luck and rules.sides == 2 and rules.players == 2 and rules.crib:
+        cards_luck = sum(deal_lucks(game, len(game.deal_logs)))  # every deal, the last too (pegboard.sim.luck)
+        cards_luck += uniform_choice_terms(game, uniform, greedy)
+        cards_luck = cards_luck if seating[0] == 0 else -cards_luck
+    return GameSummary(index, seating, seating[0], winner, scores, marks, sources, actions, luck=cards_luck)

@@ -285,6 +285,7 @@ class MatchStats:
                 result["net_per_deal"] = {"entrant": names[0], "mean": _rounded((net,))[0],
                                           "ci95": _rounded((low, high))}
                 result["raw"] = {"mean": _rounded((net,))[0], "ci95": _rounded((low, high))}
+            if rules.crib and len(names) == 2 and self.games and self.config.luck:
                 adjusted = self.adjusted_sums.plus(self.unit.net - self.unit.luck, self.unit.deals) \
                     if self.unit.games else self.adjusted_sums
                 mean, low, high = adjusted.interval()
