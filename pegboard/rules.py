@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Final, Literal
 
 from pegboard.errors import RulesError
@@ -137,18 +138,18 @@ class Rules:
         """
         return kind_named(self.family)
 
-    @property
+    @cached_property  # asked on every move (a bot's, the simulator's): read from the kind once
     def crib(self) -> bool:
         """Players throw cards to a crib, play them out with a running count (go, 31) and show their
         hands: the cribbage games."""
         return kind_named(self.family).crib
 
-    @property
+    @cached_property
     def pegging(self) -> bool:
         """Scores are pegged on a cribbage board to a target (the cribbage games)."""
         return kind_named(self.family).pegging
 
-    @property
+    @cached_property
     def grid_side(self) -> int:
         """The side of the grid cards are placed on: 5 (Snailspace), 4 (solitaire), 0 (no grid).
 
@@ -157,18 +158,18 @@ class Rules:
         """
         return kind_named(self.family).grid_side
 
-    @property
+    @cached_property
     def cells_in_order(self) -> bool:
         """Cards go on the grid's cells in a fixed order (Snailspace's spiral, ruling 22): the player
         chooses the card, not the cell."""
         return kind_named(self.family).cells_in_order
 
-    @property
+    @cached_property
     def holds_hand(self) -> bool:
         """Each player holds a hand of cards (not solitaire, where the stock turns one at a time)."""
         return kind_named(self.family).holds_hand
 
-    @property
+    @cached_property
     def fixed_deals(self) -> bool:
         """The game is a fixed number of deals (``deals``) whose totals decide (Snailspace, ruling 24),
         not a race to a target.

@@ -14,12 +14,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from pegboard.bots.base import BaseBot
 from pegboard.bots.quick import greedy_choice
 from pegboard.cards import Card
 from pegboard.engine.actions import Action
-from pegboard.engine.views import SeatView, cribbage_view
+from pegboard.engine.views import CribbageView, SeatView
 from pegboard.objectives import Objective
 from pegboard.rules import Rules
 from pegboard.scoring.tables import CARD_WEIGHTS, points_bytes
@@ -53,8 +54,8 @@ class GreedyBot(BaseBot):
             self._grid = grid_greedy(rules, seat, seed)
 
     def choose(self, view: SeatView) -> Action:
-        if self.rules.crib:
-            return greedy_choice(cribbage_view(view), self.rules, self.rng)
+        if self._grid is None:  # a cribbage game, known in __init__ (this runs on every move: no check here)
+            return greedy_choice(cast(CribbageView, view), self.rules, self.rng)
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         assert self._grid is not None  # made for every game without a crib

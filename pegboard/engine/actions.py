@@ -14,12 +14,13 @@ Action.parse('discard 5H 6C', seat=1)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from pegboard.cards import Card, parse_cards
 from pegboard.errors import CardError, IllegalActionError
 
-__all__ = ["Action", "Verb", "VERBS", "MAX_DIGITS", "small_number"]
+__all__ = ["Action", "Verb", "VERBS", "MAX_DIGITS", "small_number", "only_move"]
 
 Verb = Literal["discard", "play", "go", "place", "count", "muggins", "pass"]
 """An action's verb: mypy refuses a verb no game knows (a misspelt comparison, a made-up action)."""
@@ -103,3 +104,14 @@ class Action(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Action.parse({self.text()!r}, seat={self.seat})"
+
+
+def only_move(legal: Sequence[Action]) -> Action | None:
+    """The one legal move, if there is only one: the first rule of what plays itself
+    (:mod:`pegboard.engine.automation`, which gives it; here so that the compiled simulator calls it
+    natively, on every move).
+
+    >>> only_move([Action(0, "go")]), only_move([])
+    (Action.parse('go', seat=0), None)
+    """
+    return legal[0] if len(legal) == 1 else None

@@ -17,9 +17,7 @@ asking anyone. Three, each used where it applies:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from pegboard.engine.actions import Action
+from pegboard.engine.actions import Action, only_move
 from pegboard.engine.base import GameState
 from pegboard.engine.cribbage import honest_claim
 from pegboard.engine.views import SeatView, cribbage_view
@@ -32,15 +30,6 @@ FORCED_VERBS = ("go", "play", "place", "discard")
 the points is the player's part under muggins."""
 CLAIM_VERBS = ("count", "muggins", "pass")
 """Verbs of the muggins show: declaring a count, claiming missed points, passing."""
-
-
-def only_move(legal: Sequence[Action]) -> Action | None:
-    """The one legal move, if there is only one.
-
-    >>> only_move([Action(0, "go")]), only_move([])
-    (Action.parse('go', seat=0), None)
-    """
-    return legal[0] if len(legal) == 1 else None
 
 
 def forced_move(game: GameState, seat: int | None) -> Action | None:

@@ -50,53 +50,74 @@ def _expand(entries: list[Event | Deferred], events: list[Event], ends: list[int
     """Make the events of ``entries`` up to ``mark`` (``ends`` says how far they are made), censored for
     ``seat`` (:data:`EVERYTHING`: uncensored)."""
     for index in range(len(ends), mark):
-        entry = entries[index]
-        if type(entry) is Event:
-            events.append(entry)
-        else:
-            for event in entry.expand():  # type: ignore[union-attr]
-                private = event.private_to
-                events.append(event if private is None or private == seat or seat == EVERYTHING
-                              else event.censored())
+        _expand_one(entries[index], events, seat)
         ends.append(len(events))
 
 
+def _expand_one(entry: Event | Deferred, events: list[Event], seat: int) -> None:
+    """Append the events of one entry, censored for ``seat`` (:data:`EVERYTHING`: uncensored)."""
+    if type(entry) is Event:
+        events.append(entry)
+    else:
+        for event in entry.expand():  # type: ignore[union-attr]
+            private = event.private_to
+            events.append(event if private is None or private == seat or seat == EVERYTHING
+                          else event.censored())
+
+
 class SeatLog:
-    """One seat's censored copy of a journal (seat None: a spectator's): its entries, each private event
-    another seat's cards as its censored twin, and the events made from them. It holds no reference to
-    the journal, so nothing reachable from it is hidden from the seat; the journal appends to it when a
-    snapshot for the seat is asked for (:meth:`Journal.snapshot`)."""
+    """One seat's censored reading of a journal (seat None: a spectator's). It reads the journal's
+    shared copy (every entry as a spectator sees it: each private event as its censored twin, made once
+    for every seat) and, over it, the seat's own private events uncensored; the events made from them
+    are its own. It holds no reference to the journal, so nothing reachable from it is hidden from the
+    seat; the journal brings its own events up to date when a snapshot for the seat is asked for
+    (:meth:`Journal.snapshot`)."""
 
-    __slots__ = ("seat", "entries", "events", "ends")
+    __slots__ = ("seat", "shared", "own", "taken", "events", "ends")
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, shared: list[Event | Deferred]) -> None:
         self.seat = seat
-        self.entries: list[Event | Deferred] = []
+        self.shared = shared  # the journal's censored copy: it only grows, and only by what a spectator sees
+        self.own: dict[int, Event] = {}  # entry index -> this seat's private event, uncensored
+        self.taken = 0  # how many of the journal's private events for this seat ``own`` holds
         self.events: list[Event] = []
         self.ends: list[int] = []
 
+    @property
+    def entries(self) -> list[Event | Deferred]:
+        """Every entry so far as this seat sees it."""
+        own, shared = self.own, self.shared
+        return [own.get(index, entry) for index, entry in enumerate(shared)]
+
     def length_at(self, mark: int) -> int:
         """The number of events the first ``mark`` entries make (making them if need be)."""
-        if mark > len(self.ends):
-            _expand(self.entries, self.events, self.ends, mark, NO_SEAT if self.seat is None else self.seat)
-        return self.ends[mark - 1] if mark else 0
+        ends = self.ends
+        if mark > len(ends):
+            own, shared, events = self.own, self.shared, self.events
+            seat = NO_SEAT if self.seat is None else self.seat
+            for index in range(len(ends), mark):
+                entry = own.get(index)
+                if entry is not None:
+                    events.append(entry)
+                else:
+                    _expand_one(shared[index], events, seat)
+                ends.append(len(events))
+        return ends[mark - 1] if mark else 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling and ``copy`` (compiled, the class cannot be made without its seat)."""
-        return (_restored_seat_log, (self.seat, self.entries, self.events, self.ends))
+        return (_restored_seat_log, (self.seat, self.shared, self.own, self.taken, self.events, self.ends))
 
-    def copy(self) -> SeatLog:
-        twin = SeatLog(self.seat)
-        twin.entries = self.entries.copy()
-        twin.events = self.events.copy()
-        twin.ends = self.ends.copy()
-        return twin
+    def copy(self, shared: list[Event | Deferred]) -> SeatLog:
+        """A twin reading ``shared`` (its journal's copy of the shared entries)."""
+        return _restored_seat_log(self.seat, shared, self.own.copy(), self.taken, self.events.copy(),
+                                  self.ends.copy())
 
 
-def _restored_seat_log(seat: int | None, entries: list[Event | Deferred], events: list[Event],
-                       ends: list[int]) -> SeatLog:
-    log = SeatLog(seat)
-    log.entries, log.events, log.ends = entries, events, ends
+def _restored_seat_log(seat: int | None, shared: list[Event | Deferred], own: dict[int, Event], taken: int,
+                       events: list[Event], ends: list[int]) -> SeatLog:
+    log = SeatLog(seat, shared)
+    log.own, log.taken, log.events, log.ends = own, taken, events, ends
     return log
 
 
@@ -104,17 +125,21 @@ class Journal:
     """An append-only log of events and deferred entries, expanded lazily and once.
 
     ``entries`` is what the engine wrote; ``events`` the events made from its first entries so far,
-    with ``ends[i]`` the number of events made from entries ``0..i``; ``seats`` each seat's censored
-    copy, as far as a snapshot for it has asked.
+    with ``ends[i]`` the number of events made from entries ``0..i``. ``shared`` is every entry as a
+    spectator sees it (each private event censored, once for every seat), ``owned`` each seat's
+    private events with their places, and ``seats`` each seat's reading of them
+    (:class:`SeatLog`), all brought up to date when a snapshot asks.
     """
 
-    __slots__ = ("entries", "events", "ends", "seats")
+    __slots__ = ("entries", "events", "ends", "seats", "shared", "owned")
 
     def __init__(self) -> None:
         self.entries: list[Event | Deferred] = []
         self.events: list[Event] = []
         self.ends: list[int] = []
         self.seats: dict[int | None, SeatLog] = {}
+        self.shared: list[Event | Deferred] = []
+        self.owned: dict[int, list[tuple[int, Event]]] = {}
 
     def append(self, entry: Event | Deferred) -> None:
         self.entries.append(entry)
@@ -146,18 +171,39 @@ class Journal:
         mark = len(entries)
         if seat == EVERYTHING:
             return EventLog(self, start_mark, mark, seat)
+        shared = self.shared
+        if len(shared) < mark:  # each new entry once, for every seat: private events censored, and kept
+            owned = self.owned
+            for index in range(len(shared), mark):
+                entry = entries[index]
+                if type(entry) is Event:
+                    private = entry.private_to
+                    if private is not None:
+                        mine = owned.get(private)
+                        if mine is None:
+                            mine = owned[private] = []
+                        mine.append((index, entry))
+                        entry = entry.censored()
+                shared.append(entry)
         log = self.seats.get(seat)
         if log is None:
-            log = self.seats[seat] = SeatLog(seat)
-        mine = log.entries
-        for index in range(len(mine), mark):
-            entry = entries[index]
-            if type(entry) is Event:
-                private = entry.private_to
-                if private is not None and private != seat:
-                    entry = entry.censored()
-            mine.append(entry)
+            log = self.seats[seat] = SeatLog(seat, shared)
+        if seat is not None:
+            mine = self.owned.get(seat)
+            if mine is not None and log.taken < len(mine):
+                own = log.own
+                for index in range(log.taken, len(mine)):
+                    place, event = mine[index]
+                    own[place] = event
+                log.taken = len(mine)
         return EventLog(log, start_mark, mark, seat)
+
+    def forget_readings(self) -> None:
+        """Drop the seats' readings (after entries were inserted before them: they are made again when
+        asked)."""
+        self.shared = []
+        self.owned = {}
+        self.seats = {}
 
     def copy(self) -> Journal:
         """An independent journal with the same history (entries and events are immutable: shared)."""
@@ -165,5 +211,7 @@ class Journal:
         twin.entries = self.entries.copy()
         twin.events = self.events.copy()
         twin.ends = self.ends.copy()
-        twin.seats = {seat: log.copy() for seat, log in self.seats.items()}
+        twin.shared = self.shared.copy()
+        twin.owned = {seat: mine.copy() for seat, mine in self.owned.items()}
+        twin.seats = {seat: log.copy(twin.shared) for seat, log in self.seats.items()}
         return twin

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pegboard.bots import Bot, make_bot
 from pegboard.engine import GameState, new_game
-from pegboard.engine.automation import only_move
+from pegboard.engine.actions import only_move  # the rule of pegboard.engine.automation, compiled
 from pegboard.engine.tally import deal_sources
 from pegboard.objectives import WIN
 from pegboard.records import record_of
