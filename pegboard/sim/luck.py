@@ -50,10 +50,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from math import erf, sqrt
 from typing import cast
 
-from pegboard.bots.discard import rank_discards
+from pegboard.bots.discard import DiscardOption, rank_discards
 from pegboard.bots.pegging import solve
 from pegboard.bots.solver import PlayPosition
 from pegboard.cards import Card, full_deck
@@ -117,8 +118,8 @@ def deal_value(dealer_hand: Sequence[Card], pone_hand: Sequence[Card], rules: Ru
     >>> count > 15, isinstance(pegging, float)
     (True, True)
     """
-    dealer_best = rank_discards(dealer_hand, rules, 0, method="table")[0]
-    pone_best = rank_discards(pone_hand, rules, 1, method="table")[0]
+    dealer_best = _ranked(tuple(dealer_hand), rules, 0)[0]
+    pone_best = _ranked(tuple(pone_hand), rules, 1)[0]
     dealt = set(dealer_hand) | set(pone_hand)
     kept_dealer = [card.code for card in dealer_best.kept]
     kept_pone = [card.code for card in pone_best.kept]
@@ -134,6 +135,14 @@ def deal_value(dealer_hand: Sequence[Card], pone_hand: Sequence[Card], rules: Ru
     hands = (tuple(sorted(card.rank for card in dealer_best.kept)), tuple(sorted(card.rank for card in pone_best.kept)))
     pegging = solve(PlayPosition(hands, (), 0, 1, 0, -1), 0, [0, 1])
     return total / len(starters), float(pegging)
+
+
+@lru_cache(maxsize=64)
+def _ranked(hand: tuple[Card, ...], rules: Rules, role: int) -> tuple[DiscardOption, ...]:
+    """:func:`rank_discards` by the crib tables, remembered for a while: a game's hands are ranked for
+    the deal's value and again, after the game, for the discard terms of greedy's and random's choices
+    (the same hand, the same answer)."""
+    return tuple(rank_discards(hand, rules, role, method="table"))
 
 
 def _standard(rules: Rules) -> bool:
@@ -241,7 +250,7 @@ def uniform_choice_terms(game: GameState, seats: Collection[int], greedy: Collec
                 if action.verb == "discard" and len(legal) > 1:
                     role = (seat - getattr(replay, "dealer", 0)) % 2
                     nets = {frozenset(option.thrown): option.net
-                            for option in rank_discards(view.hand, rules, role, method="table")}
+                            for option in _ranked(tuple(view.hand), rules, role)}
                     values = [nets[frozenset(choice.cards)] for choice in legal]
                     chosen = nets[frozenset(action.cards)]
                 elif len(legal) > 1:
