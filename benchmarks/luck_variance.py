@@ -52,7 +52,7 @@ def measure_records(path: Path, first: str, limit: int | None = None) -> dict[st
             seating = [0 if name.startswith(first) else 1 for name in record.players]
             uniform = [seat for seat, name in enumerate(record.players) if name.startswith("random")]
             greedy = [seat for seat, name in enumerate(record.players) if name.startswith("greedy")]
-            stats.add(_summarise(game, index, seating, 0, uniform, greedy))
+            stats.add(_summarise(game, index, seating, 0, uniform, greedy, luck=True))
     if stats is None:
         raise ValueError(f"{path}: no games; expected a .jsonl file of game records")
     return stats.to_json(timing=False)

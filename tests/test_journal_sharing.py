@@ -41,3 +41,12 @@ def test_a_copied_journal_goes_on_apart_from_its_original() -> None:
     assert len(twin.snapshot(1)) == 4 and len(journal.snapshot(1)) == 3
     assert list(journal.snapshot(1)) == before and twin.seats[1].shared is twin.shared
     assert journal.seats[1].shared is journal.shared and journal.shared is not twin.shared
+
+
+def test_entries_put_before_the_first_are_read_from_their_new_places() -> None:
+    journal = _journal()
+    journal.snapshot(1)  # a reading made before the entries move
+    journal.prepend([Event("cut", -1, 0, parse_cards("AS"), phase="deal")])
+    seen = list(journal.snapshot(1))
+    assert [event.type for event in seen] == ["cut", "deal", "deal", "starter"]
+    assert seen[1].cards == () and seen[2].cards == parse_cards("KS QD")

@@ -58,5 +58,4 @@ class GreedyBot(BaseBot):
             return greedy_choice(cast(CribbageView, view), self.rules, self.rng)
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
-        assert self._grid is not None  # made for every game without a crib
         return self._grid.choose(view)

@@ -458,8 +458,7 @@ class GameState(ABC):
         twin: GameState = cls(self.rules, self.players, seed=rng.getrandbits(62),
                               first_dealer=getattr(self, "first_dealer", None), dealt=deals, **extra)
         if self.first_dealer_cut and not twin._journal.ends:  # the cuts for deal, as this game made them
-            twin._journal.entries[0:0] = self._journal.entries[:self._cut_entries()]
-            twin._journal.forget_readings()  # none yet in practice; any would be of entries now moved
+            twin._journal.prepend(self._journal.entries[:self._cut_entries()])
             twin.first_dealer_cut = True
         for log in logs[:-1]:
             for action in log.moves:

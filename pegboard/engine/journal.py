@@ -83,12 +83,6 @@ class SeatLog:
         self.events: list[Event] = []
         self.ends: list[int] = []
 
-    @property
-    def entries(self) -> list[Event | Deferred]:
-        """Every entry so far as this seat sees it."""
-        own, shared = self.own, self.shared
-        return [own.get(index, entry) for index, entry in enumerate(shared)]
-
     def length_at(self, mark: int) -> int:
         """The number of events the first ``mark`` entries make (making them if need be)."""
         ends = self.ends
@@ -198,12 +192,14 @@ class Journal:
                 log.taken = len(mine)
         return EventLog(log, start_mark, mark, seat)
 
-    def forget_readings(self) -> None:
-        """Drop the seats' readings (after entries were inserted before them: they are made again when
-        asked)."""
-        self.shared = []
-        self.owned = {}
-        self.seats = {}
+    def prepend(self, entries: Sequence[Event | Deferred]) -> None:
+        """Put ``entries`` before every entry written so far (a rebuilt game's cuts for deal, as the game
+        it copies made them): nothing may have been expanded yet, and the seats' readings are made
+        again, from the new places, when next asked."""
+        if self.ends:
+            raise ValueError("prepend: the journal's events were already made from its first entries")
+        self.entries[0:0] = entries
+        self.shared, self.owned, self.seats = [], {}, {}
 
     def copy(self) -> Journal:
         """An independent journal with the same history (entries and events are immutable: shared)."""

@@ -92,7 +92,7 @@ def play_batch(config: MatchConfig, start: int, stop: int) -> list[GameSummary]:
 
 
 def _summarise(game: GameState, index: int, seating: list[int], actions: int, uniform: Sequence[int] = (),
-               greedy: Sequence[int] = (), *, luck: bool = True) -> GameSummary:
+               greedy: Sequence[int] = (), *, luck: bool) -> GameSummary:
     """What the statistics need of a finished game; with ``luck``, its luck of the cards too
     (:mod:`pegboard.sim.luck`), ``uniform`` and ``greedy`` being the seats of the random and the greedy
     bots, whose random choices' luck is taken out as well."""
